@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { RateLimiter } from './security/rate-limit';
+import type { TokenSigner } from './security/tokens';
+
+/** What route modules receive: infrastructure only, wired once in buildApp(). */
+export interface AppContext {
+  db: Database;
+  env: Env;
+  signer: TokenSigner;
+  limiter: RateLimiter;
+}
+
+export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

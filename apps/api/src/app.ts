@@ -1,0 +1,101 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext, ZodApp } from './app-context';
+import type { DbHandle } from './db/client';
+import type { Env } from './env';
+import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSpa } from './plugins/spa';
+import { createRateLimiter } from './security/rate-limit';
+import { loadSecret } from './security/secrets';
+import { createTokenSigner } from './security/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { customerAuthRoutes } from './modules/customers/customers.routes';
+import { courierPublicRoutes } from './modules/couriers/couriers.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { userRoutes } from './modules/staff/users.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker | null;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** The outbox worker sends queued email; tests may start it themselves. */
+  startWorkers?: boolean;
+}
+
+/** Route modules, registered explicitly under /api (no autoload magic). */
+const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes];
+
+export async function buildApp(options: BuildAppOptions) {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const signer = createTokenSigner(await loadSecret(env.dataDir, 'jwt-secret', env.JWT_SECRET));
+  const limiter = createRateLimiter(database.db, {
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, ipMax: env.RATE_LIMIT_IP_MAX, accountMax: env.RATE_LIMIT_ACCOUNT_MAX,
+  });
+  const ctx: AppContext = { db: database.db, env, signer, limiter };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'ParcelDesk API', version: '0.1.0' }, servers: [], components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const { hasBuild } = await registerSpa(app, env.webDistDir);
+  registerErrorHandler(app, { spaFallback: hasBuild });
+  registerAuth(app, database.db, signer);
+
+  await app.register(async (api) => {
+    const zodApi = api as unknown as ZodApp;
+    for (const module of API_MODULES) module(zodApi, ctx);
+    zodApi.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, () => app.swagger());
+  }, { prefix: '/api' });
+
+  app.decorate('outbox', null);
+  if (options.startWorkers !== false) {
+    app.outbox = startOutboxWorker({ db: database.db, pool: database.pool, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, pollMs: env.OUTBOX_POLL_MS, log: app.log });
+  }
+  app.addHook('onClose', async () => {
+    await app.outbox?.stop();
+  });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

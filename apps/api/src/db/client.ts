@@ -1,0 +1,22 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle: same query API as Database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export interface DbHandle {
+  pool: pg.Pool;
+  db: Database;
+  close: () => Promise<void>;
+}
+
+export function createDb(url: string, poolSize: number): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { pool, db, close: () => pool.end() };
+}

@@ -1,0 +1,63 @@
+import { index, jsonb, pgTable, text, timestamp, uuid, integer, primaryKey } from 'drizzle-orm/pg-core';
+import { couriers } from './tenancy';
+
+/** 'user' rows live in users, 'customer' rows in customers. */
+export const principalTypes = ['user', 'customer'] as const;
+
+/** A signed JWT is only honoured while its session row is live: logout and password change revoke it. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  principalType: text('principal_type', { enum: principalTypes }).notNull(),
+  principalId: uuid('principal_id').notNull(),
+  courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
+  impersonatorId: uuid('impersonator_id'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_principal_idx').on(t.principalType, t.principalId)]);
+
+/** Reset tokens are stored as SHA-256 hashes; the raw token exists only in the email. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  principalType: text('principal_type', { enum: principalTypes }).notNull(),
+  principalId: uuid('principal_id').notNull(),
+  courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per issued impersonation token (its jti), so a token works once. */
+export const impersonationGrants = pgTable('impersonation_grants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  issuedBy: uuid('issued_by').notNull(),
+  targetType: text('target_type', { enum: principalTypes }).notNull(),
+  targetId: uuid('target_id').notNull(),
+  courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditLogs = pgTable('audit_logs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
+  actorType: text('actor_type', { enum: ['user', 'customer', 'system'] }).notNull(),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  targetType: text('target_type'),
+  targetId: uuid('target_id'),
+  ip: text('ip'),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('audit_logs_courier_created_idx').on(t.courierId, t.createdAt)]);
+
+/** Fixed-window counters shared by every API instance (sign-in and reset limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);

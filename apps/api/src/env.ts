@@ -1,0 +1,57 @@
+import { config as loadDotenv } from 'dotenv';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only module that reads process.env (STYLE.md). A .env file in the working directory is optional.
+loadDotenv({ quiet: true });
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32).optional(),
+  SUPERADMIN_EMAIL: z.string().email().default('superadmin@parceldesk.local'),
+  SUPERADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('ParcelDesk <no-reply@parceldesk.local>'),
+  ALLOW_PRIVATE_SMTP: flag,
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };
+
+/** Parses an environment (process.env by default); tests pass their own overrides. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** Test runs read their database from here; kept in this file so process.env stays in one place. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { auditLogs } from '../db/schema/index';
+
+export interface AuditEntry {
+  courierId: string | null;
+  actorType: 'user' | 'customer' | 'system';
+  actorId: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Written in the caller's transaction, so the record and the change commit together. */
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLogs).values({
+    courierId: entry.courierId,
+    actorType: entry.actorType,
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { emailOutbox } from '../db/schema/index';
+
+export interface OutgoingEmail {
+  courierId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export const OUTBOX_CHANNEL = 'email_outbox';
+
+/**
+ * Queues an email inside the caller's transaction: it is sent only if the change that caused it
+ * commits, and it survives an SMTP outage. The NOTIFY (delivered on commit) wakes a worker at once.
+ */
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<void> {
+  await tx.insert(emailOutbox).values({
+    courierId: email.courierId,
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+  });
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}

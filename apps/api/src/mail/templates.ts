@@ -1,0 +1,60 @@
+/** Plain-text emails: they read well in every client and in the development log. */
+import type { OutgoingEmail } from './outbox';
+
+export function passwordResetEmail(input: { courierId: string | null; to: string; name: string; link: string; brand: string }): OutgoingEmail {
+  return {
+    courierId: input.courierId,
+    to: input.to,
+    subject: `${input.brand}: reset your password`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      'We received a request to reset the password of your account. Open this link within 60 minutes to choose a new one:',
+      '',
+      input.link,
+      '',
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}
+
+export function invitationEmail(input: { courierId: string | null; to: string; name: string; link: string; brand: string; roleLabel: string }): OutgoingEmail {
+  return {
+    courierId: input.courierId,
+    to: input.to,
+    subject: `${input.brand}: your ${input.roleLabel} account`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `An account has been created for you at ${input.brand} as ${input.roleLabel}. Choose your password with this link (valid for 60 minutes; ask for a new one from the sign-in page after that):`,
+      '',
+      input.link,
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}
+
+export function welcomeEmail(input: { courierId: string; to: string; name: string; mailboxNumber: string; brand: string; addressLines: string[]; loginLink: string }): OutgoingEmail {
+  const address = input.addressLines.length > 0
+    ? ['Ship your online purchases to:', '', ...input.addressLines]
+    : ['Your US shipping address will appear in your account as soon as the courier publishes it.'];
+  return {
+    courierId: input.courierId,
+    to: input.to,
+    subject: `Welcome to ${input.brand}: your mailbox ${input.mailboxNumber}`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Your account is ready. Your mailbox number is ${input.mailboxNumber}.`,
+      '',
+      ...address,
+      '',
+      `Sign in: ${input.loginLink}`,
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}

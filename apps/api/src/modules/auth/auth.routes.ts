@@ -1,0 +1,48 @@
+import { MSG } from '@parceldesk/shared/messages';
+import { loginSchema, userLoginResponseSchema, authUserSchema } from '@parceldesk/shared/schemas/auth';
+import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
+import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
+import { z } from 'zod';
+import type { AppContext, ZodApp } from '../../app-context';
+import { ANY_SIGNED_IN, PUBLIC, STAFF_SIDE } from '../../plugins/access';
+import { principalOf } from '../../plugins/auth';
+import { notFound } from '../../lib/app-error';
+import { signInUser } from './sign-in.service';
+import { revokeSession } from './sessions';
+import { loadAuthUser } from './user-profile';
+import { changeOwnPassword } from './password.service';
+
+export function authRoutes(app: ZodApp, ctx: AppContext) {
+  const login = { body: loginSchema, response: { 200: userLoginResponseSchema } };
+
+  app.post('/auth/login', { schema: { ...login, tags: ['auth'], summary: 'Courier admin sign-in' }, config: { access: PUBLIC } },
+    (request) => signInUser(ctx, request, request.body, ['courier_admin']));
+
+  app.post('/auth/super-admin/login', { schema: { ...login, tags: ['auth'], summary: 'Super admin sign-in' }, config: { access: PUBLIC } },
+    (request) => signInUser(ctx, request, request.body, ['super_admin']));
+
+  app.post('/auth/staff/login', { schema: { ...login, tags: ['auth'], summary: 'Branch manager and staff sign-in' }, config: { access: PUBLIC } },
+    (request) => signInUser(ctx, request, request.body, ['branch_manager', 'staff']));
+
+  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageResponseSchema } }, config: { access: ANY_SIGNED_IN } },
+    async (request) => {
+      await revokeSession(ctx.db, principalOf(request).sessionId);
+      return { message: 'Signed out' };
+    });
+
+  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: z.object({ user: authUserSchema }) } }, config: { access: STAFF_SIDE } },
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);
+      if (!user) throw notFound();
+      return { user };
+    });
+
+  app.put('/auth/change-password', {
+    schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageResponseSchema } },
+    config: { access: ANY_SIGNED_IN },
+  }, async (request) => {
+    await changeOwnPassword(ctx, request, principalOf(request), request.body);
+    return { message: MSG.passwordUpdated };
+  });
+}

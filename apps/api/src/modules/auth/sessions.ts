@@ -1,0 +1,66 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Role } from '@parceldesk/shared/roles';
+import { REMEMBER_ME_SESSION_TTL_DAYS, SESSION_TTL_HOURS } from '@parceldesk/shared/constants';
+import type { DbOrTx } from '../../db/client';
+import { sessions } from '../../db/schema/index';
+import type { TokenSigner } from '../../security/tokens';
+
+export interface NewSession {
+  principalType: 'user' | 'customer';
+  principalId: string;
+  role: Role;
+  courierId: string | null;
+  rememberMe?: boolean;
+  impersonatorId?: string | null;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Creates the session row and the JWT that points at it; the JWT expires with the session. */
+export async function startSession(db: DbOrTx, signer: TokenSigner, input: NewSession): Promise<string> {
+  const ttlMs = input.impersonatorId
+    ? 60 * 60 * 1000 // an impersonation session lasts one hour
+    : input.rememberMe
+      ? REMEMBER_ME_SESSION_TTL_DAYS * 24 * 60 * 60 * 1000
+      : SESSION_TTL_HOURS * 60 * 60 * 1000;
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      principalType: input.principalType,
+      principalId: input.principalId,
+      courierId: input.courierId,
+      impersonatorId: input.impersonatorId ?? null,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  return signer.sign(
+    { sub: input.principalId, sid: session.id, role: input.role, type: 'access', courier_id: input.courierId },
+    expiresAt,
+  );
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a principal, except `keepSessionId` when given. */
+export async function revokeAllSessions(
+  db: DbOrTx,
+  principalType: 'user' | 'customer',
+  principalId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(
+      eq(sessions.principalType, principalType),
+      eq(sessions.principalId, principalId),
+      isNull(sessions.revokedAt),
+      keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+    ));
+}

@@ -1,0 +1,48 @@
+import { sql, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@parceldesk/shared/messages';
+import type { StaffSideRole } from '@parceldesk/shared/roles';
+import type { LoginInput } from '@parceldesk/shared/schemas/auth';
+import type { AppContext } from '../../app-context';
+import { forbidden, notFound, unauthorized } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { couriers, users } from '../../db/schema/index';
+import { verifyPassword } from '../../security/passwords';
+import { startSession } from './sessions';
+import { loadAuthUser } from './user-profile';
+
+/** Staff-side sign-in shared by the three portals; each passes the roles it admits. */
+export async function signInUser(ctx: AppContext, request: FastifyRequest, input: LoginInput, allowedRoles: readonly StaffSideRole[]) {
+  const accountKey = `user:${input.email}`;
+  await ctx.limiter.checkIp('login', request.ip);
+  await ctx.limiter.checkAccount('login', accountKey);
+
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+    await ctx.limiter.recordAccountFailure('login', accountKey);
+    throw unauthorized(MSG.invalidCredentials);
+  }
+  if (!allowedRoles.includes(user.role)) throw forbidden(MSG.noPermissionForArea);
+  if (!user.isActive) throw forbidden(MSG.accountDeactivated);
+  if (user.courierId) {
+    const [courier] = await ctx.db.select({ status: couriers.status }).from(couriers).where(eq(couriers.id, user.courierId));
+    if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
+  }
+
+  const token = await ctx.db.transaction(async (tx) => {
+    const signed = await startSession(tx, ctx.signer, {
+      principalType: 'user',
+      principalId: user.id,
+      role: user.role,
+      courierId: user.courierId,
+      rememberMe: input.rememberMe,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    await writeAudit(tx, { courierId: user.courierId, actorType: 'user', actorId: user.id, action: 'auth.sign_in', targetType: 'user', targetId: user.id, ip: request.ip });
+    return signed;
+  });
+  const profile = await loadAuthUser(ctx.db, user.id);
+  if (!profile) throw notFound();
+  return { token, user: profile };
+}

@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@parceldesk/shared/messages';
+import type { CustomerLoginInput } from '@parceldesk/shared/schemas/auth';
+import type { AppContext } from '../../app-context';
+import { customers } from '../../db/schema/index';
+import { forbidden, notFound, unauthorized } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { verifyPassword } from '../../security/passwords';
+import { startSession } from '../auth/sessions';
+import { loadCustomerProfile } from '../auth/customer-profile';
+import { courierByApiKey, courierById } from '../couriers/courier-lookup';
+
+/** How many same-email accounts (at different couriers) a key-less sign-in tries. */
+const MAX_KEYLESS_CANDIDATES = 5;
+
+/**
+ * A customer signs in to their own courier only: with an api_key the account is looked up in
+ * that courier alone, so courier B's portal cannot open courier A's account.
+ */
+export async function signInCustomer(ctx: AppContext, request: FastifyRequest, input: CustomerLoginInput) {
+  const accountKey = `customer:${input.api_key ?? '-'}:${input.email}`;
+  await ctx.limiter.checkIp('login', request.ip);
+  await ctx.limiter.checkAccount('login', accountKey);
+
+  const emailMatch = sql`lower(${customers.email}) = ${input.email}`;
+  let candidates: (typeof customers.$inferSelect)[] = [];
+  if (input.api_key) {
+    const courier = await courierByApiKey(ctx.db, input.api_key);
+    if (courier) candidates = await ctx.db.select().from(customers).where(and(eq(customers.courierId, courier.id), emailMatch)).limit(1);
+  } else {
+    candidates = await ctx.db.select().from(customers).where(emailMatch).limit(MAX_KEYLESS_CANDIDATES);
+  }
+
+  let customer: (typeof customers.$inferSelect) | undefined;
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, input.password)) {
+      customer = candidate;
+      break;
+    }
+  }
+  if (candidates.length === 0) await verifyPassword(null, input.password);
+  if (!customer) {
+    await ctx.limiter.recordAccountFailure('login', accountKey);
+    throw unauthorized(MSG.invalidCredentials);
+  }
+  if (!customer.isActive) throw forbidden(MSG.accountDeactivated);
+  const courier = await courierById(ctx.db, customer.courierId);
+  if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
+
+  const signedIn = customer;
+  const token = await ctx.db.transaction(async (tx) => {
+    const signed = await startSession(tx, ctx.signer, {
+      principalType: 'customer',
+      principalId: signedIn.id,
+      role: 'customer',
+      courierId: signedIn.courierId,
+      rememberMe: input.rememberMe,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    await writeAudit(tx, { courierId: signedIn.courierId, actorType: 'customer', actorId: signedIn.id, action: 'auth.sign_in', targetType: 'customer', targetId: signedIn.id, ip: request.ip });
+    return signed;
+  });
+  const profile = await loadCustomerProfile(ctx.db, signedIn.id);
+  if (!profile) throw notFound();
+  return { token, customer: profile, message: 'Login successful' };
+}

@@ -1,0 +1,35 @@
+import { customerLoginSchema, customerLoginResponseSchema, customerProfileSchema } from '@parceldesk/shared/schemas/auth';
+import { customerRegisterSchema } from '@parceldesk/shared/schemas/registration';
+import { z } from 'zod';
+import type { AppContext, ZodApp } from '../../app-context';
+import { PUBLIC } from '../../plugins/access';
+import { principalOf } from '../../plugins/auth';
+import { notFound } from '../../lib/app-error';
+import { loadCustomerProfile } from '../auth/customer-profile';
+import { signInCustomer } from './customer-auth.service';
+import { registerCustomer } from './registration.service';
+
+export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
+  app.post('/customers/login', {
+    schema: { tags: ['customers'], summary: 'Customer sign-in (api_key limits it to one courier)', body: customerLoginSchema, response: { 200: customerLoginResponseSchema } },
+    config: { access: PUBLIC },
+  }, (request) => signInCustomer(ctx, request, request.body));
+
+  app.post('/customers/register', {
+    schema: { tags: ['customers'], summary: 'Customer sign-up', body: customerRegisterSchema, response: { 201: z.object({ token: z.string(), customer: customerProfileSchema }) } },
+    config: { access: PUBLIC },
+  }, async (request, reply) => {
+    const result = await registerCustomer(ctx, request, request.body);
+    return reply.status(201).send(result);
+  });
+
+  app.get('/customers/profile', {
+    schema: { tags: ['customers'], response: { 200: z.object({ customer: customerProfileSchema }) } },
+    config: { access: { roles: ['customer'] } },
+  }, async (request) => {
+    const principal = principalOf(request);
+    const customer = await loadCustomerProfile(ctx.db, principal.id, principal.impersonatorId);
+    if (!customer) throw notFound();
+    return { customer };
+  });
+}

@@ -1,0 +1,20 @@
+import { impersonateResponseSchema, impersonateSchema, tokenLoginResponseSchema, tokenLoginSchema } from '@parceldesk/shared/schemas/auth';
+import type { AppContext, ZodApp } from '../../app-context';
+import { PUBLIC } from '../../plugins/access';
+import { principalOf } from '../../plugins/auth';
+import { issueImpersonation, signInWithImpersonationToken } from './impersonation.service';
+
+export function impersonationRoutes(app: ZodApp, ctx: AppContext) {
+  app.post('/auth/impersonate', {
+    schema: {
+      tags: ['auth'], summary: 'Issue a 5-minute, single-use "sign in as" link (audited)',
+      body: impersonateSchema, response: { 200: impersonateResponseSchema },
+    },
+    config: { access: { roles: ['super_admin', 'courier_admin'] } },
+  }, (request) => issueImpersonation(ctx, request, principalOf(request), request.body));
+
+  app.post('/auth/token-login', {
+    schema: { tags: ['auth'], summary: 'Sign in with an impersonation token', body: tokenLoginSchema, response: { 200: tokenLoginResponseSchema } },
+    config: { access: PUBLIC },
+  }, (request) => signInWithImpersonationToken(ctx, request, request.body.token));
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MSG } from '@parceldesk/shared/messages';
+import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
+import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
+import type { AppContext, ZodApp } from '../../app-context';
+import { PUBLIC } from '../../plugins/access';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
+
+export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
+  app.post('/auth/request-password-reset', {
+    schema: {
+      tags: ['auth'], summary: 'Emails a reset link; same answer whether or not the account exists',
+      body: requestPasswordResetSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+    },
+    config: { access: PUBLIC },
+  }, async (request) => {
+    await requestPasswordReset(ctx, request, request.body);
+    return { success: true as const, message: MSG.resetEmailSent };
+  });
+
+  app.post('/auth/reset-password', {
+    schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageResponseSchema } },
+    config: { access: PUBLIC },
+  }, async (request) => {
+    await resetPassword(ctx, request, request.body, 'user');
+    return { message: MSG.resetSuccess };
+  });
+
+  app.post('/auth/customer/reset-password', {
+    schema: { tags: ['auth'], body: customerResetPasswordSchema, response: { 200: messageResponseSchema } },
+    config: { access: PUBLIC },
+  }, async (request) => {
+    await resetPassword(ctx, request, request.body, 'customer');
+    return { message: MSG.resetSuccess };
+  });
+}

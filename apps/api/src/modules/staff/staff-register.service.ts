@@ -1,0 +1,71 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@parceldesk/shared/messages';
+import { PERMISSIONS } from '@parceldesk/shared/permissions';
+import { ROLE_LABELS } from '@parceldesk/shared/roles';
+import type { StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
+import type { AppContext } from '../../app-context';
+import { branches, roles, users } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { enqueueEmail } from '../../mail/outbox';
+import { invitationEmail } from '../../mail/templates';
+import { hashPassword } from '../../security/passwords';
+import type { Principal } from '../auth/principal';
+import { loadAuthUser } from '../auth/user-profile';
+import { courierById } from '../couriers/courier-lookup';
+import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
+
+const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
+
+/**
+ * A courier admin hires a branch manager or staff member into its own courier. Without a
+ * password the new user gets an invitation email with a link to choose one.
+ */
+export async function registerStaff(ctx: AppContext, request: FastifyRequest, admin: Principal, input: StaffRegisterInput) {
+  const courierId = admin.courierId;
+  if (!courierId) throw notFound();
+  const unknownPermission = input.permissions?.find((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (unknownPermission) throw badRequest(`Unknown permission: ${unknownPermission}`, { permissions: `Unknown permission: ${unknownPermission}` });
+
+  const [role] = await ctx.db.select().from(roles).where(and(
+    eq(roles.courierId, courierId),
+    input.roleId ? eq(roles.id, input.roleId) : eq(roles.builtin, input.role),
+  ));
+  if (!role) throw badRequest('Role not found', { roleId: 'Role not found' });
+  if (input.branchId) {
+    const [branch] = await ctx.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, input.branchId), eq(branches.courierId, courierId)));
+    if (!branch) throw badRequest(MSG.branchRequired, { branchId: MSG.branchRequired });
+  }
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
+  if (taken) throw emailTaken();
+
+  const courier = await courierById(ctx.db, courierId);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    const userId = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({
+        courierId, role: input.role, roleId: role.id, branchId: input.branchId ?? null,
+        firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash,
+        permissions: input.permissions ?? [],
+      }).returning({ id: users.id });
+      if (!created) throw new Error('user insert returned nothing');
+      if (!passwordHash) {
+        const token = await issueResetToken(tx, { type: 'user', id: created.id, courierId });
+        await enqueueEmail(tx, invitationEmail({
+          courierId, to: input.email, name: input.firstName, brand: courier?.name ?? 'ParcelDesk',
+          roleLabel: ROLE_LABELS[input.role], link: staffResetLink(ctx.env.publicUrl, token),
+        }));
+      }
+      await writeAudit(tx, { courierId, actorType: 'user', actorId: admin.id, action: 'staff.created', targetType: 'user', targetId: created.id, ip: request.ip, details: { role: input.role } });
+      return created.id;
+    });
+    const user = await loadAuthUser(ctx.db, userId);
+    if (!user) throw notFound();
+    return { user };
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MSG } from '@parceldesk/shared/messages';
+import { authUserSchema, staffRegisterSchema } from '@parceldesk/shared/schemas/auth';
+import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
+import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
+import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
+import type { AppContext, ZodApp } from '../../app-context';
+import { users } from '../../db/schema/index';
+import { STAFF_SIDE } from '../../plugins/access';
+import { principalOf } from '../../plugins/auth';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { loadAuthUser } from '../auth/user-profile';
+import { changeOwnPassword } from '../auth/password.service';
+import { registerStaff } from './staff-register.service';
+
+const OWN_PROFILE_ONLY = 'You can only change your own profile here';
+
+export function userRoutes(app: ZodApp, ctx: AppContext) {
+  app.post('/auth/staff/register', {
+    schema: { tags: ['staff'], summary: 'A courier admin creates a branch manager or staff user', body: staffRegisterSchema, response: { 201: z.object({ user: authUserSchema }) } },
+    config: { access: { roles: ['courier_admin'] } },
+  }, async (request, reply) => reply.status(201).send(await registerStaff(ctx, request, principalOf(request), request.body)));
+
+  app.put('/users/:id', {
+    schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: z.object({ user: authUserSchema, message: z.string() }) } },
+    config: { access: STAFF_SIDE },
+  }, async (request) => {
+    const principal = principalOf(request);
+    if (request.params.id !== principal.id) throw forbidden(OWN_PROFILE_ONLY);
+    const { firstName, lastName, email } = request.body;
+    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
+    if (taken) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
+      await writeAudit(tx, { courierId: principal.courierId, actorType: 'user', actorId: principal.id, action: 'user.profile_updated', targetType: 'user', targetId: principal.id, ip: request.ip });
+    });
+    const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);
+    if (!user) throw notFound();
+    return { user, message: MSG.profileUpdated };
+  });
+
+  app.put('/users/:id/password', {
+    schema: { tags: ['staff'], summary: 'Change my own password', params: idParamsSchema, body: changePasswordSchema, response: { 200: messageResponseSchema } },
+    config: { access: STAFF_SIDE },
+  }, async (request) => {
+    const principal = principalOf(request);
+    if (request.params.id !== principal.id) throw forbidden(OWN_PROFILE_ONLY);
+    await changeOwnPassword(ctx, request, principal, request.body);
+    return { message: MSG.passwordUpdated };
+  });
+}

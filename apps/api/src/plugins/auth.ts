@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '@parceldesk/shared/messages';
+import { forbidden, unauthorized } from '../lib/app-error';
+import type { Database } from '../db/client';
+import { TokenError, type TokenSigner } from '../security/tokens';
+import type { Access } from './access';
+import { loadPrincipal, type Principal } from '../modules/auth/principal';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 ? token : null;
+}
+
+/** Verifies the bearer token and its live session; messages mention "token" so the browser signs out (spec section 8). */
+export async function authenticate(request: FastifyRequest, db: Database, signer: TokenSigner): Promise<Principal> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(MSG.authRequired);
+  let claims;
+  try {
+    claims = await signer.verify(token);
+  } catch (error) {
+    throw unauthorized(error instanceof TokenError && error.reason === 'expired' ? MSG.sessionExpired : 'Invalid token');
+  }
+  if (claims.type !== 'access') throw unauthorized('Invalid token type');
+  const principal = await loadPrincipal(db, claims.sid);
+  if (!principal || principal.id !== claims.sub) throw unauthorized(MSG.sessionExpired);
+  return principal;
+}
+
+export function authorize(principal: Principal, access: Exclude<Access, { public: true }>) {
+  if (!access.roles.includes(principal.role)) throw forbidden();
+  if (access.permission && (principal.role === 'branch_manager' || principal.role === 'staff')) {
+    if (!principal.permissions.has(access.permission)) throw forbidden();
+  }
+}
+
+/** Adds the access check to every /api route from its declaration; it runs before body validation so an anonymous caller gets 401, not 400. */
+export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSigner) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
+    if ('public' in access) return;
+    const check = async (request: FastifyRequest) => {
+      const principal = await authenticate(request, db, signer);
+      request.principal = principal;
+      authorize(principal, access);
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+  });
+}
+
+/** The signed-in principal of a route that declared roles; the auth hook has already run. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized(MSG.authRequired);
+  return request.principal;
+}

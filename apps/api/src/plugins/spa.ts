@@ -1,0 +1,33 @@
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA under /courier/ with a fallback to index.html for client routes.
+ * Hashed assets are cached for a year; index.html is always revalidated.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  app.get('/', { config: { access: { public: true } } }, (_request, reply) => reply.redirect('/courier/login'));
+  app.get('/courier', { config: { access: { public: true } } }, (_request, reply) => reply.redirect('/courier/'));
+  if (!hasBuild) {
+    app.log.warn(`No web build at ${webDistDir}: run "npm run build" (the API still works)`);
+    return { hasBuild };
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    prefix: '/courier/',
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return { hasBuild };
+}
+
+/** True for a browser navigation to a client route of the SPA. */
+export function isSpaRoute(url: string, method: string): boolean {
+  return method === 'GET' && url.startsWith('/courier/') && !url.startsWith('/courier/assets/');
+}

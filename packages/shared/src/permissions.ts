@@ -1,0 +1,118 @@
+import type { Role } from './roles';
+
+/**
+ * Permission strings are `module_action` (spec section 6). The module is the part before the
+ * first underscore, so `delivery_requests_view` belongs to module `delivery`.
+ */
+export const PERMISSIONS = [
+  'dashboard_view',
+  'packages_view', 'packages_scan', 'packages_unknown', 'packages_uncollected', 'packages_sign', 'packages_manage',
+  'customers_view', 'customers_business', 'customers_manage',
+  'staff_view', 'staff_manage',
+  'reports_view',
+  'delivery_requests_view', 'delivery_requests_manage',
+  'manifests_view', 'manifests_manage',
+  'invoices_view', 'invoices_manage',
+  'payments_view', 'payments_manage',
+  'tickets_view', 'tickets_reply',
+  'settings_view',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  dashboard_view: 'View dashboard',
+  packages_view: 'View packages',
+  packages_scan: 'Scan packages',
+  packages_unknown: 'Unknown packages',
+  packages_uncollected: 'Uncollected packages',
+  packages_sign: 'Signature (release packages)',
+  packages_manage: 'Create and edit packages',
+  customers_view: 'View customers',
+  customers_business: 'View business customers',
+  customers_manage: 'Edit customers',
+  staff_view: 'View staff',
+  staff_manage: 'Manage staff',
+  reports_view: 'View reports',
+  delivery_requests_view: 'View delivery requests',
+  delivery_requests_manage: 'Handle delivery requests',
+  manifests_view: 'View manifests',
+  manifests_manage: 'Manage manifests',
+  invoices_view: 'View invoices',
+  invoices_manage: 'Manage invoices',
+  payments_view: 'View payments',
+  payments_manage: 'Record payments',
+  tickets_view: 'View support tickets',
+  tickets_reply: 'Answer support tickets',
+  settings_view: 'My profile',
+};
+
+/** Built-in role defaults, used when a courier is created. */
+export const DEFAULT_ROLE_PERMISSIONS: Record<'branch_manager' | 'staff', Permission[]> = {
+  branch_manager: PERMISSIONS.filter((p) => p !== 'staff_manage'),
+  staff: ['dashboard_view', 'packages_view', 'packages_scan', 'customers_view', 'tickets_view', 'tickets_reply', 'settings_view'],
+};
+
+export type PermissionLike = string | { name: string };
+
+/** The API may send permissions as strings or as objects with a name (spec section 3). */
+export function normalisePermissions(list: readonly PermissionLike[] | null | undefined): string[] {
+  if (!list) return [];
+  return list.map((p) => (typeof p === 'string' ? p : p.name));
+}
+
+export interface PermissionHolder {
+  role: Role | { name: string; permissions?: readonly PermissionLike[] };
+  permissions?: readonly PermissionLike[] | null;
+}
+
+function roleName(holder: PermissionHolder): string {
+  return typeof holder.role === 'string' ? holder.role : holder.role.name;
+}
+
+/** Permissions held directly plus those of the role object, when the role carries them. */
+export function effectivePermissions(holder: PermissionHolder): Set<string> {
+  const own = normalisePermissions(holder.permissions);
+  const fromRole = typeof holder.role === 'string' ? [] : normalisePermissions(holder.role.permissions);
+  return new Set([...own, ...fromRole]);
+}
+
+export function hasRole(holder: PermissionHolder, ...roles: string[]): boolean {
+  return roles.includes(roleName(holder));
+}
+
+/** super_admin passes every check (spec section 6). */
+export function hasPermission(holder: PermissionHolder, permission: string): boolean {
+  if (roleName(holder) === 'super_admin') return true;
+  return effectivePermissions(holder).has(permission);
+}
+
+export function hasAnyPermission(holder: PermissionHolder, permissions: readonly string[]): boolean {
+  if (roleName(holder) === 'super_admin') return true;
+  const held = effectivePermissions(holder);
+  return permissions.some((p) => held.has(p));
+}
+
+export function hasAllPermissions(holder: PermissionHolder, permissions: readonly string[]): boolean {
+  if (roleName(holder) === 'super_admin') return true;
+  const held = effectivePermissions(holder);
+  return permissions.every((p) => held.has(p));
+}
+
+export function permissionName(module: string, action: string): string {
+  return `${module}_${action}`;
+}
+
+export function permissionModule(permission: string): string {
+  const at = permission.indexOf('_');
+  return at === -1 ? permission : permission.slice(0, at);
+}
+
+/** Groups permission names by module, keeping the order in which modules first appear. */
+export function groupPermissionsByModule(permissions: readonly string[]): Record<string, string[]> {
+  const groups: Record<string, string[]> = {};
+  for (const permission of permissions) {
+    const module = permissionModule(permission);
+    (groups[module] ??= []).push(permission);
+  }
+  return groups;
+}
