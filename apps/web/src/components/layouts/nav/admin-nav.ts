@@ -1,0 +1,39 @@
+import {
+  IconArrowsExchange, IconBell, IconBriefcase, IconBuilding, IconChartBar, IconClipboardList, IconClockExclamation,
+  IconCreditCard, IconCrown, IconFileInvoice, IconHistory, IconLayoutDashboard, IconLifebuoy, IconMail, IconMapPin,
+  IconPackage, IconPackageOff, IconScan, IconSettings, IconShieldLock, IconSignature, IconTruckDelivery, IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { NavArea } from './nav-types';
+
+/** Courier admin sidebar (spec section 2); no per-item permission gating (section 6). */
+export const adminNav: NavArea = {
+  root: '/admin',
+  items: [
+    { label: 'Dashboard', path: '/admin/dashboard', icon: IconLayoutDashboard, available: true },
+    { label: 'Scan', path: '/admin/scan', icon: IconScan, available: false },
+    { label: 'Branches', path: '/admin/branches', icon: IconBuilding, available: false },
+    { label: 'Staff', path: '/admin/staff', icon: IconUsers, available: false },
+    { label: 'Roles', path: '/admin/roles', icon: IconShieldLock, available: false },
+    { label: 'Customers', path: '/admin/customers', icon: IconUserCircle, available: false },
+    { label: 'Business Customers', path: '/admin/business-customers', icon: IconBriefcase, available: false },
+    { label: 'Packages', path: '/admin/packages', icon: IconPackage, available: false },
+    { label: 'Packages Delivery Request', path: '/admin/delivery-requests', icon: IconTruckDelivery, available: false },
+    { label: 'Delivery Locations', path: '/admin/delivery-locations', icon: IconMapPin, available: false },
+    { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: false },
+    // Spelled so on purpose (spec section 2).
+    { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: false },
+    { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
+    { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: false },
+    { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: false },
+    { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },
+    { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: false },
+    { label: 'Support Tickets', path: '/admin/support-tickets', icon: IconLifebuoy, available: false },
+    { label: 'Batch Emails', path: '/admin/batch-emails', icon: IconMail, available: false },
+    { label: 'Audit Logs', path: '/admin/audit-logs', icon: IconHistory, available: false },
+    { label: 'Notifications', path: '/admin/notifications', icon: IconBell, available: false },
+    { label: 'Membership Rates', path: '/admin/membership-rates', icon: IconCrown, available: false },
+    { label: 'Sign Signature', path: '/admin/sign-signature', icon: IconSignature, available: false },
+    { label: 'Settings', path: '/admin/settings', icon: IconSettings, available: false },
+  ],
+};

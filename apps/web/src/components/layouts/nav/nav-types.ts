@@ -1,0 +1,32 @@
+import type { TablerIcon } from '@tabler/icons-react';
+import type { Permission } from '@parceldesk/shared/permissions';
+
+/**
+ * One sidebar entry. `available` is false until the issue that builds the screen lands: the
+ * entry then shows disabled with a "coming soon" tooltip instead of linking to a placeholder.
+ */
+export interface NavEntry {
+  label: string;
+  path: string;
+  icon: TablerIcon;
+  /** Shown only to users holding it (staff sidebar, spec section 2). */
+  permission?: Permission;
+  available: boolean;
+}
+
+export interface NavArea {
+  /** The area's root path; it renders the dashboard (index route). */
+  root: string;
+  items: readonly NavEntry[];
+}
+
+function isWithin(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The entry the location belongs to; the bare area root counts as its dashboard. */
+export function activeEntry(area: NavArea, pathname: string): NavEntry | undefined {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = trimmed === area.root ? `${area.root}/dashboard` : trimmed;
+  return area.items.find((item) => isWithin(path, item.path));
+}

@@ -1,0 +1,31 @@
+import {
+  IconBriefcase, IconChartBar, IconClipboardList, IconClockExclamation, IconCreditCard, IconFileInvoice,
+  IconLayoutDashboard, IconLifebuoy, IconPackage, IconPackageOff, IconScan, IconSettings, IconSignature,
+  IconTruckDelivery, IconUserCircle, IconUsers,
+} from '@tabler/icons-react';
+import type { NavArea } from './nav-types';
+
+/** Staff sidebar: each entry shows only with its permission (spec section 2, staff table). */
+export const staffNav: NavArea = {
+  root: '/staff',
+  items: [
+    { label: 'Dashboard', path: '/staff/dashboard', icon: IconLayoutDashboard, permission: 'dashboard_view', available: true },
+    { label: 'Scan', path: '/staff/scan', icon: IconScan, permission: 'packages_scan', available: false },
+    { label: 'Packages', path: '/staff/packages', icon: IconPackage, permission: 'packages_view', available: false },
+    { label: 'Customers', path: '/staff/customers', icon: IconUserCircle, permission: 'customers_view', available: false },
+    { label: 'Business Customers', path: '/staff/business-customers', icon: IconBriefcase, permission: 'customers_business', available: false },
+    { label: 'Staff', path: '/staff/staff', icon: IconUsers, permission: 'staff_view', available: false },
+    { label: 'Reports', path: '/staff/reports', icon: IconChartBar, permission: 'reports_view', available: false },
+    { label: 'Packages Delivery Request', path: '/staff/delivery-requests', icon: IconTruckDelivery, permission: 'delivery_requests_view', available: false },
+    { label: 'Unknown Packages', path: '/staff/unknown-packages', icon: IconPackageOff, permission: 'packages_unknown', available: false },
+    // Spelled so on purpose (spec section 2).
+    { label: 'Maniefest', path: '/staff/maniefest', icon: IconClipboardList, permission: 'manifests_view', available: false },
+    { label: 'Invoices', path: '/staff/invoices', icon: IconFileInvoice, permission: 'invoices_view', available: false },
+    { label: 'Payments', path: '/staff/payments', icon: IconCreditCard, permission: 'payments_view', available: false },
+    { label: 'Uncollected', path: '/staff/uncollected', icon: IconClockExclamation, permission: 'packages_uncollected', available: false },
+    { label: 'Support Tickets', path: '/staff/support-tickets', icon: IconLifebuoy, permission: 'tickets_view', available: false },
+    { label: 'Signature', path: '/staff/sign-signature', icon: IconSignature, permission: 'packages_sign', available: false },
+    // The staff Settings screen is the My Profile page (spec section 2).
+    { label: 'Settings', path: '/staff/settings', icon: IconSettings, permission: 'settings_view', available: true },
+  ],
+};

@@ -1,0 +1,66 @@
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useAuth } from '../../../lib/auth-context';
+import { ShippingAddressCard } from './shipping-address-card';
+
+export const NO_WAREHOUSE_ADDRESS = 'Your courier has not published its US warehouse address yet.';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={500}>{value}</Text>
+    </div>
+  );
+}
+
+export function CustomerDashboard() {
+  const { customer } = useAuth();
+  if (!customer) return null; // the route guard only renders this for a signed-in customer
+
+  const isBusiness = customer.accountType === 'business';
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Welcome, {customer.firstName}
+      </Title>
+
+      <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)">
+        <Text size="sm" fw={600}>
+          Your mailbox number
+        </Text>
+        <Text fz={36} fw={800} lh={1.2} style={{ wordBreak: 'break-all' }}>
+          {customer.mailboxNumber}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Put it on every order you ship to the addresses below.
+        </Text>
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Group gap="xl">
+          <Detail label="Account type" value={isBusiness ? 'Business Account' : 'Individual Account'} />
+          {isBusiness && customer.businessName ? <Detail label="Business" value={customer.businessName} /> : null}
+          <Detail label="Home branch" value={customer.branch?.name ?? 'Not assigned'} />
+          <Detail label="Courier" value={customer.courier.name} />
+        </Group>
+      </Card>
+
+      <section aria-labelledby="us-addresses-heading">
+        <Title order={2} size="h4" mb="sm" id="us-addresses-heading">
+          Your US shipping addresses
+        </Title>
+        {customer.shippingAddresses.length === 0 ? (
+          <Text c="dimmed">{NO_WAREHOUSE_ADDRESS}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {customer.shippingAddresses.map((address) => (
+              <ShippingAddressCard key={address.mode} mode={address.mode} lines={address.lines} />
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+    </Stack>
+  );
+}
