@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import { repoRoot, stopProcess, waitForHttp } from '../support/server';
 describe('npm start on a fresh data directory', () => {
   it('serves /courier/login and /api/health, and stops the embedded database on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-smoke-'));
+    // mkdtemp makes it 0700; as root, PostgreSQL runs as the postgres user and must traverse it.
+    await chmod(dataDir, 0o755);
     const port = await freePort();
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
     let output = '';

@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import type { AuthUser } from '@parceldesk/shared/schemas/auth';
+import type { AuthContextValue } from '../../lib/auth-context';
+import { StaffNavList } from './staff-nav-list';
+
+const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
+vi.mock('../../lib/auth-context', () => ({ useAuth: () => auth.current }));
+
+function staffUser(own: string[], fromRole: string[] = []): AuthUser {
+  return {
+    id: 'u1', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com',
+    role: { name: 'staff', permissions: fromRole }, permissions: own, user_type: 'staff',
+    courier: { id: 'c1', name: 'Island Express', code: 'ISL', logo_url: null }, branch: { id: 'b1', name: 'Kingston' },
+  };
+}
+
+function renderNav(user: AuthUser, path = '/staff/dashboard') {
+  auth.current = { user, role: user.role.name, status: 'authenticated' };
+  render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <StaffNavList />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Main navigation' }));
+}
+
+/** The entry labels (links and disabled entries) in the order the sidebar shows them. */
+function labels(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  return Array.from(nav.querySelectorAll('a, button')).map((el) => el.textContent ?? '');
+}
+
+describe('StaffNavList', () => {
+  it('shows exactly the entries whose permission the user holds, own or via the role', () => {
+    const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'manifests_view'], ['customers_view', 'settings_view']));
+    expect(labels()).toEqual(['Dashboard', 'Scan', 'Customers', 'Maniefest', 'Settings']);
+    expect(nav.queryByText('Packages')).toBeNull();
+    expect(nav.queryByText('Staff')).toBeNull();
+    expect(nav.queryByText('Signature')).toBeNull();
+  });
+
+  it('links the screens that exist and disables the rest without a link', () => {
+    const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'settings_view']));
+    expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/staff/dashboard');
+    expect(nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/staff/settings');
+    expect(nav.queryByRole('link', { name: 'Scan' })).toBeNull();
+    const scan = nav.getByRole('button', { name: 'Scan' });
+    expect(scan.getAttribute('aria-disabled')).toBe('true');
+    expect(scan.hasAttribute('href')).toBe(false);
+  });
+
+  it('marks the current page and treats the area root as the dashboard', () => {
+    const nav = renderNav(staffUser(['dashboard_view', 'settings_view']), '/staff');
+    expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Settings' }).hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('shows nothing to a user without permissions', () => {
+    renderNav(staffUser([]));
+    expect(labels()).toEqual([]);
+  });
+});

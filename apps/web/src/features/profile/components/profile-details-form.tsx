@@ -1,0 +1,51 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { MSG } from '@parceldesk/shared/messages';
+import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
+import type { AuthUser } from '@parceldesk/shared/schemas/auth';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { notify } from '../../../lib/toast';
+import { useUpdateOwnProfile } from '../api/update-own-account';
+import { applyFieldErrors } from './apply-field-errors';
+
+const FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+const valuesOf = (user: AuthUser) => ({ firstName: user.first_name, lastName: user.last_name, email: user.email });
+
+export function ProfileDetailsForm({ user }: { user: AuthUser }) {
+  const { setUser } = useAuth();
+  const update = useUpdateOwnProfile(user.id);
+  const form = useForm({ resolver: zodResolver(staffProfileSchema), defaultValues: valuesOf(user) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync(values);
+      setUser(result.user);
+      form.reset(valuesOf(result.user));
+      notify.success(MSG.profileUpdated);
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, form.setError);
+      notify.error(errorMessage(error, MSG.profileUpdateFailed));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Profile details">
+      <Stack gap="sm">
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput label="First Name" autoComplete="given-name" withAsterisk error={errors.firstName?.message} {...form.register('firstName')} miw={200} />
+          <TextInput label="Last Name" autoComplete="family-name" withAsterisk error={errors.lastName?.message} {...form.register('lastName')} miw={200} />
+        </Group>
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk error={errors.email?.message} {...form.register('email')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
