@@ -41,6 +41,7 @@ export const MSG = {
   branchRequired: 'Branch is required',
   stepInvalid: 'Please fill in all required fields correctly',
   registrationFailed: 'Registration failed',
+  registrationSuccess: 'Account created! Welcome aboard.',
   registrationFailedRetry: 'Registration failed. Please try again.',
   registrationInfoFailed: 'Failed to load registration information',
   adminRegistrationFailed: 'An error occurred during registration',

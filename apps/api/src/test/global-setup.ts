@@ -7,14 +7,6 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { databaseUrlFor, RUN_PREFIX_ENV } from './database-url';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-    templateDatabase: string;
-    runPrefix: string;
-  }
-}
-
 /**
  * Once per test run: migrate a template database; every test file then clones its own database
  * from it (CREATE DATABASE ... TEMPLATE), so no test depends on another's rows.

@@ -48,7 +48,8 @@ function Home() {
   return <Navigate to={auth.role ? ROLE_DASHBOARD[auth.role] : '/login'} replace />;
 }
 
-const toDashboard = <Navigate to="dashboard" replace />;
+/** Index and unknown sub-paths of an area open that area's dashboard (absolute: splat-relative paths would loop). */
+const toDashboard = (area: string) => <Navigate to={`${area}/dashboard`} replace />;
 
 export const router = createBrowserRouter([
   {
@@ -66,37 +67,37 @@ export const router = createBrowserRouter([
         path: '/superadmin',
         element: <RouteGuard roles={['super_admin']}><SuperAdminLayout /></RouteGuard>,
         children: [
-          { index: true, element: <SuperAdminDashboard /> },
+          { index: true, element: toDashboard('/superadmin') },
           { path: 'dashboard', element: <SuperAdminDashboard /> },
-          { path: '*', element: toDashboard },
+          { path: '*', element: toDashboard('/superadmin') },
         ],
       },
       {
         path: '/admin',
         element: <RouteGuard roles={['courier_admin']}><AdminLayout /></RouteGuard>,
         children: [
-          { index: true, element: <AdminDashboard /> },
+          { index: true, element: toDashboard('/admin') },
           { path: 'dashboard', element: <AdminDashboard /> },
-          { path: '*', element: toDashboard },
+          { path: '*', element: toDashboard('/admin') },
         ],
       },
       {
         path: '/staff',
         element: <RouteGuard roles={['branch_manager', 'staff']}><StaffLayout /></RouteGuard>,
         children: [
-          { index: true, element: <StaffDashboard /> },
+          { index: true, element: toDashboard('/staff') },
           { path: 'dashboard', element: <StaffDashboard /> },
           { path: 'settings', element: <StaffProfilePage /> },
-          { path: '*', element: toDashboard },
+          { path: '*', element: toDashboard('/staff') },
         ],
       },
       {
         path: '/customer',
         element: <RouteGuard roles={['customer']}><CustomerLayout /></RouteGuard>,
         children: [
-          { index: true, element: <CustomerDashboard /> },
+          { index: true, element: toDashboard('/customer') },
           { path: 'dashboard', element: <CustomerDashboard /> },
-          { path: '*', element: toDashboard },
+          { path: '*', element: toDashboard('/customer') },
         ],
       },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -54,7 +54,8 @@ export const customerRegisterSchema = z
     courierId: z.string().uuid(MSG.courierRequired).optional().nullable(),
     api_key: z.string().trim().max(200).optional().nullable(),
   })
-  .superRefine(refineAccountType);
+  // `when`: run the cross-field rules even while other fields are still invalid or missing.
+  .superRefine(refineAccountType, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
 
 /** The wizard's form: the payload plus the confirmation that never leaves the browser. */
@@ -65,7 +66,7 @@ export const registrationFormSchema = z
     if (value.password !== value.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.passwordsDoNotMatch });
     }
-  });
+  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
 
 export type RegistrationField = keyof RegistrationFormValues;

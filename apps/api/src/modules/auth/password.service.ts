@@ -29,6 +29,7 @@ export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest
       targetType: principal.kind,
       targetId: principal.id,
       ip: request.ip,
+      details: principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : undefined,
     });
   });
 }

@@ -22,6 +22,8 @@ type RegisterInput = z.output<typeof customerRegisterSchema>;
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
 export async function registerCustomer(ctx: AppContext, request: FastifyRequest, input: RegisterInput) {
+  // Each sign-up queues an email: limit per IP so the form cannot be used to spam mailboxes.
+  await ctx.limiter.checkIp('register', request.ip);
   const courier = input.api_key
     ? await courierByApiKey(ctx.db, input.api_key)
     : input.courierId ? await courierById(ctx.db, input.courierId) : null;

@@ -18,7 +18,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
       (select count(*)::int from users u where u.role <> 'super_admin' and u.is_active and ${inCourier('u')} and ${inBranch('u')}) as staff,
       (select count(*)::int from customers c where c.is_active and ${inCourier('c')} and ${inBranch('c')}) as customers,
       (select count(*)::int from customers c where c.is_active and c.account_type = 'business' and ${inCourier('c')} and ${inBranch('c')}) as business_customers,
-      (select count(*)::int from customers c where c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${inBranch('c')}) as new_this_month`);
+      (select count(*)::int from customers c where c.is_active and c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${inBranch('c')}) as new_this_month`);
   const counts = result.rows[0] ?? {};
   const figure = (key: string, label: string) => ({ key, label, value: Number(counts[key] ?? 0) });
 

@@ -75,6 +75,11 @@ export async function signInWithImpersonationToken(ctx: AppContext, request: Fas
       gt(impersonationGrants.expiresAt, new Date()),
     )).returning();
     if (!grant) throw unauthorized(MSG.impersonationInvalid);
+    // The target may have been deactivated since the token was issued: a session for it would open nothing.
+    const [target] = grant.targetType === 'customer'
+      ? await tx.select({ isActive: customers.isActive }).from(customers).where(eq(customers.id, grant.targetId))
+      : await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, grant.targetId));
+    if (!target?.isActive) throw forbidden(MSG.accountDeactivated);
     const session = await startSession(tx, ctx.signer, {
       principalType: grant.targetType, principalId: grant.targetId, role: claims.role, courierId: grant.courierId,
       impersonatorId: grant.issuedBy, ip: request.ip, userAgent: request.headers['user-agent'],

@@ -34,6 +34,9 @@ export async function registerStaff(ctx: AppContext, request: FastifyRequest, ad
     input.roleId ? eq(roles.id, input.roleId) : eq(roles.builtin, input.role),
   ));
   if (!role) throw badRequest('Role not found', { roleId: 'Role not found' });
+  if (role.builtin && role.builtin !== input.role) {
+    throw badRequest('The chosen role is for another position', { roleId: 'The chosen role is for another position' });
+  }
   if (input.branchId) {
     const [branch] = await ctx.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, input.branchId), eq(branches.courierId, courierId)));
     if (!branch) throw badRequest(MSG.branchRequired, { branchId: MSG.branchRequired });

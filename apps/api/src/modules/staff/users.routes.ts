@@ -34,7 +34,7 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
     if (taken) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
-      await writeAudit(tx, { courierId: principal.courierId, actorType: 'user', actorId: principal.id, action: 'user.profile_updated', targetType: 'user', targetId: principal.id, ip: request.ip });
+      await writeAudit(tx, { courierId: principal.courierId, actorType: 'user', actorId: principal.id, action: 'user.profile_updated', targetType: 'user', targetId: principal.id, ip: request.ip, details: principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : undefined });
     });
     const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);
     if (!user) throw notFound();

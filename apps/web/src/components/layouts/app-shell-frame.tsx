@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -24,8 +24,12 @@ export function AppShellFrame({ area, brand, nav, navFooter, headerRight }: AppS
   const { pathname } = useLocation();
   const title = activeEntry(area, pathname)?.label ?? 'Dashboard';
 
-  // On a phone the open menu covers the page: close it once the user has picked somewhere to go.
+  // On a phone the open menu covers the page: close it once the user has picked somewhere to go
+  // (a new path, or a tap on the link of the page already shown).
   useEffect(() => close(), [pathname, close]);
+  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) close();
+  };
 
   return (
     <AppShell
@@ -55,7 +59,7 @@ export function AppShellFrame({ area, brand, nav, navFooter, headerRight }: AppS
       <AppShell.Navbar id={NAVBAR_ID} p="sm">
         <AppShell.Section>{brand}</AppShell.Section>
         <AppShell.Section grow component={ScrollArea} my="sm">
-          {nav}
+          <div onClick={closeOnLink}>{nav}</div>
         </AppShell.Section>
         {navFooter ? <AppShell.Section>{navFooter}</AppShell.Section> : null}
       </AppShell.Navbar>

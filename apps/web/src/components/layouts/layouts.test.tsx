@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AuthUser, CustomerProfile } from '@parceldesk/shared/schemas/auth';
@@ -46,7 +46,8 @@ function renderArea(area: 'staff' | 'customer', path: string) {
 }
 
 function LoginProbe() {
-  return <p>customer login page {window.location.search}</p>;
+  const { search } = useLocation();
+  return <p>{`customer login page ${search}`}</p>;
 }
 
 beforeEach(() => {
@@ -105,6 +106,6 @@ describe('CustomerLayout', () => {
     renderArea('customer', '/customer/dashboard');
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(auth.current.logout).toHaveBeenCalledOnce());
-    await screen.findByText(/customer login page/);
+    await screen.findByText('customer login page ?api_key=key-123');
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../lib/auth-context';
+import { COMING_SOON } from './nav-item';
 import { StaffNavList } from './staff-nav-list';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
@@ -52,6 +53,12 @@ describe('StaffNavList', () => {
     const scan = nav.getByRole('button', { name: 'Scan' });
     expect(scan.getAttribute('aria-disabled')).toBe('true');
     expect(scan.hasAttribute('href')).toBe(false);
+  });
+
+  it('explains a disabled entry in a tooltip on keyboard focus', async () => {
+    const nav = renderNav(staffUser(['packages_scan']));
+    fireEvent.focus(nav.getByRole('button', { name: 'Scan' }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(COMING_SOON);
   });
 
   it('marks the current page and treats the area root as the dashboard', () => {

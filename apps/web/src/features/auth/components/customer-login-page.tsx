@@ -7,7 +7,7 @@ import type { LoginInput } from '@parceldesk/shared/schemas/auth';
 import { takePostLoginTarget, useAuth } from '../../../lib/auth-context';
 import { useBranding } from '../../../lib/branding';
 import { storage } from '../../../lib/storage';
-import { withApiKey } from '../api-key-path';
+import { withApiKey } from '../../../lib/api-key-path';
 import { useImpersonationToken } from '../hooks/use-impersonation-token';
 import { useSignedInRedirect } from '../hooks/use-signed-in-redirect';
 import { signInErrorMessage } from '../sign-in-error';

@@ -6,7 +6,7 @@ import { authApi } from '../../../lib/auth-api';
 import { useBranding } from '../../../lib/branding';
 import { storage } from '../../../lib/storage';
 import { notify } from '../../../lib/toast';
-import { withApiKey } from '../api-key-path';
+import { withApiKey } from '../../../lib/api-key-path';
 import { AuthShell } from './auth-shell';
 import { InvalidResetLink } from './invalid-reset-link';
 import { ResetPasswordForm } from './reset-password-form';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { loginSchema, type LoginInput } from '@parceldesk/shared/schemas/auth';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 
 interface LoginFormProps {
   onSubmit: (values: LoginInput) => Promise<void>;

@@ -5,7 +5,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { MSG } from '@parceldesk/shared/messages';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '@parceldesk/shared/schemas/password';
 import { errorMessage } from '../../../lib/api-client';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 
 interface ResetPasswordFormProps {
   /** Sends the new password; a rejection shows the server's message (spec section 8). */

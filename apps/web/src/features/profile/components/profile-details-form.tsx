@@ -36,10 +36,10 @@ export function ProfileDetailsForm({ user }: { user: AuthUser }) {
     <form onSubmit={onSubmit} noValidate aria-label="Profile details">
       <Stack gap="sm">
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="First Name" autoComplete="given-name" withAsterisk error={errors.firstName?.message} {...form.register('firstName')} miw={200} />
-          <TextInput label="Last Name" autoComplete="family-name" withAsterisk error={errors.lastName?.message} {...form.register('lastName')} miw={200} />
+          <TextInput label="First Name" autoComplete="given-name" required error={errors.firstName?.message} {...form.register('firstName')} miw={200} />
+          <TextInput label="Last Name" autoComplete="family-name" required error={errors.lastName?.message} {...form.register('lastName')} miw={200} />
         </Group>
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk error={errors.email?.message} {...form.register('email')} />
+        <TextInput label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting}>
             Save Changes

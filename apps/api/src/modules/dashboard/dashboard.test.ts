@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@parceldesk/shared/messages';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer, type TestCourier } from '../../test/factories';
+
+type Summary = {
+  scope: 'network' | 'courier' | 'branch';
+  figures: { key: string; label: string; value: number }[];
+  recentCustomers: { id: string; name: string; mailboxNumber: string; courierName: string; createdAt: string }[];
+};
+
+let t: TestApp;
+let courierA: TestCourier;
+let courierB: TestCourier;
+let secondBranchId: string;
+const customersOfA: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  courierA = await makeCourier(t.database.db);
+  courierB = await makeCourier(t.database.db);
+  const { rows } = await t.database.pool.query(`insert into branches (courier_id, name) values ($1, 'Spanish Town') returning id`, [courierA.id]);
+  secondBranchId = rows[0].id;
+
+  // Courier A: 3 active at Head Office (1 business), 1 active at Spanish Town, 1 deactivated at Head Office.
+  customersOfA.push((await makeCustomer(t.database.db, courierA)).id);
+  customersOfA.push((await makeCustomer(t.database.db, courierA)).id);
+  customersOfA.push((await makeCustomer(t.database.db, courierA, { accountType: 'business', businessName: 'Reid Trading', title: null })).id);
+  customersOfA.push((await makeCustomer(t.database.db, courierA, { branchId: secondBranchId })).id);
+  customersOfA.push((await makeCustomer(t.database.db, courierA, { isActive: false })).id);
+  // Courier B: 4 active customers, none of which A may count or see.
+  for (let i = 0; i < 4; i += 1) await makeCustomer(t.database.db, courierB, { firstName: 'Other' });
+});
+afterAll(() => t.close());
+
+const summary = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers });
+const figuresOf = (body: Summary) => Object.fromEntries(body.figures.map((f) => [f.key, f.value]));
+
+describe('GET /api/dashboard/summary', () => {
+  it('shows a courier admin the counts of its own courier only', async () => {
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: courierA });
+    await makeUser(t.database.db, { role: 'staff', courier: courierA });
+    const response = await summary((await signIn(t.app, admin)).headers);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Summary>();
+    expect(body.scope).toBe('courier');
+    expect(figuresOf(body)).toEqual({
+      customers: 4,
+      business_customers: 1,
+      new_this_month: 5,
+      staff: 2,
+      branches: 2,
+    });
+    expect(body.recentCustomers).toHaveLength(5);
+    for (const recent of body.recentCustomers) {
+      expect(customersOfA).toContain(recent.id);
+      expect(recent.courierName).toBe(courierA.name);
+    }
+  });
+
+  it('shows a super admin the whole network, growing with each new courier', async () => {
+    const superAdmin = await makeUser(t.database.db, { role: 'super_admin' });
+    const { headers } = await signIn(t.app, superAdmin);
+    const before = await summary(headers);
+    expect(before.statusCode).toBe(200);
+    const body = before.json<Summary>();
+    expect(body.scope).toBe('network');
+    const { rows } = await t.database.pool.query(`select
+      (select count(*)::int from couriers) as couriers,
+      (select count(*)::int from customers where is_active) as customers`);
+    expect(figuresOf(body)).toMatchObject({ couriers: rows[0].couriers, customers: rows[0].customers });
+    expect(figuresOf(body).customers).toBeGreaterThanOrEqual(8);
+    expect(figuresOf(body).couriers).toBeGreaterThanOrEqual(2);
+
+    await makeCourier(t.database.db);
+    const after = figuresOf((await summary(headers)).json<Summary>());
+    expect(after.couriers).toBe(figuresOf(body).couriers! + 1);
+  });
+
+  it('shows staff with dashboard_view the counts of their own branch', async () => {
+    const staff = await makeUser(t.database.db, { role: 'staff', courier: courierA });
+    const response = await summary((await signIn(t.app, staff)).headers);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Summary>();
+    expect(body.scope).toBe('branch');
+    expect(figuresOf(body)).toMatchObject({ customers: 3, business_customers: 1, branches: 1 });
+
+    const atSecond = await makeUser(t.database.db, { role: 'branch_manager', courier: courierA, branchId: secondBranchId });
+    const second = (await summary((await signIn(t.app, atSecond)).headers)).json<Summary>();
+    expect(figuresOf(second)).toMatchObject({ customers: 1, business_customers: 0, branches: 1 });
+    expect(second.recentCustomers.map((c) => c.id)).toEqual([customersOfA[3]]);
+  });
+
+  it('refuses staff without dashboard_view', async () => {
+    const staff = await makeUser(t.database.db, { role: 'staff', courier: courierA });
+    await t.database.pool.query(`update users set role_id = null where id = $1`, [staff.id]);
+    const response = await summary((await signIn(t.app, staff)).headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: MSG.forbidden });
+  });
+
+  it('lets a permission held directly, without a role, open the dashboard', async () => {
+    const staff = await makeUser(t.database.db, { role: 'staff', courier: courierA, permissions: ['dashboard_view'] });
+    await t.database.pool.query(`update users set role_id = null where id = $1`, [staff.id]);
+    expect((await summary((await signIn(t.app, staff)).headers)).statusCode).toBe(200);
+  });
+
+  it('takes effect at once when the role loses dashboard_view', async () => {
+    const courier = await makeCourier(t.database.db);
+    const staff = await makeUser(t.database.db, { role: 'staff', courier });
+    const { headers } = await signIn(t.app, staff);
+    expect((await summary(headers)).statusCode).toBe(200);
+    await t.database.pool.query(
+      `update roles set permissions = array_remove(permissions, 'dashboard_view') where courier_id = $1 and builtin = 'staff'`,
+      [courier.id],
+    );
+    expect((await summary(headers)).statusCode).toBe(403);
+  });
+
+  it('is not for customers or anonymous callers', async () => {
+    const customer = await makeCustomer(t.database.db, courierB);
+    const { headers } = await signInCustomer(t.app, customer, courierB.apiKey);
+    expect((await summary(headers)).statusCode).toBe(403);
+    expect((await summary({})).statusCode).toBe(401);
+  });
+});

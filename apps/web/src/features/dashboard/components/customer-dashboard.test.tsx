@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
+import type { AuthContextValue } from '../../../lib/auth-context';
+import { CustomerDashboard, NO_WAREHOUSE_ADDRESS } from './customer-dashboard';
+
+const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
+vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
+
+function customer(shippingAddresses: CustomerProfile['shippingAddresses']): CustomerProfile {
+  return {
+    id: 'k1', firstName: 'Ann', lastName: 'Brown', email: 'ann@example.com', phone: '876-555-0100', title: 'Ms.',
+    accountType: 'individual', businessName: null, mailboxNumber: 'ISL-1042', trn: '123456789', address: '1 Main St',
+    parish: 'Kingston', city: 'Kingston', country: 'Jamaica', membershipType: 'standard',
+    branch: { id: 'b1', name: 'Half Way Tree' }, courier: { id: 'c1', name: 'Island Express', code: 'ISL', logo_url: null },
+    shippingAddresses, role: 'customer', createdAt: '2025-03-01T10:00:00.000Z',
+  };
+}
+
+function renderDashboard(profile: CustomerProfile) {
+  auth.current = { customer: profile };
+  render(
+    <MantineProvider>
+      <CustomerDashboard />
+    </MantineProvider>,
+  );
+}
+
+describe('CustomerDashboard', () => {
+  it('greets the customer and shows the mailbox number, branch and account type', () => {
+    renderDashboard(customer([]));
+    expect(screen.getByRole('heading', { name: 'Welcome, Ann' })).toBeTruthy();
+    expect(screen.getByText('ISL-1042')).toBeTruthy();
+    expect(screen.getByText('Half Way Tree')).toBeTruthy();
+    expect(screen.getByText('Individual Account')).toBeTruthy();
+  });
+
+  it('says so when the courier has no US warehouse address', () => {
+    renderDashboard(customer([]));
+    expect(screen.getByText(NO_WAREHOUSE_ADDRESS)).toBeTruthy();
+  });
+
+  it('shows each address line by line with a copy button', () => {
+    const air = ['Ann Brown', '8000 NW 25th St', 'Suite ISL-1042', 'Miami', 'FL', '33122'];
+    renderDashboard(customer([{ mode: 'AIR', lines: air }, { mode: 'SEA', lines: ['Ann Brown', '1 Port Rd'] }]));
+    const card = screen.getByRole('region', { name: 'Air freight address' });
+    for (const line of air) expect(within(card).getByText(line)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Copy air freight address' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sea freight address' })).toBeTruthy();
+    expect(screen.queryByText(NO_WAREHOUSE_ADDRESS)).toBeNull();
+  });
+});
