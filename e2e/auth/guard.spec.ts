@@ -81,7 +81,9 @@ describe('route guard', () => {
     expect(logout.status).toBe(200);
     await page.reload();
     await page.waitForURL('**/courier/admin/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The 401 may trigger a full-page navigation: read storage once the page has settled.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'navigating')).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('redirectAfterLogin')).catch(() => 'navigating')).toBe('/admin/dashboard');
     await context.close();
   });
 });

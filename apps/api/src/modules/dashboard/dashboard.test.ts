@@ -47,7 +47,7 @@ describe('GET /api/dashboard/summary', () => {
     expect(figuresOf(body)).toEqual({
       customers: 4,
       business_customers: 1,
-      new_this_month: 5,
+      new_this_month: 4, // active sign-ups only: the deactivated one is not counted
       staff: 2,
       branches: 2,
     });
