@@ -17,6 +17,8 @@ export const couriers = pgTable('couriers', {
   shippingAddressAir: text('shipping_address_air'),
   shippingAddressSea: text('shipping_address_sea'),
   bankDetails: text('bank_details'),
+  /** The current rate sheet (settings tab 6), a stored_files row. */
+  rateSheetFileId: uuid('rate_sheet_file_id'),
   loginNotice: text('login_notice'),
   supportsMembership: boolean('supports_membership').notNull().default(false),
   status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
