@@ -21,6 +21,8 @@ import { impersonationRoutes } from './modules/impersonation/impersonation.route
 import { userRoutes } from './modules/staff/users.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { courierSettingsRoutes } from './modules/couriers/courier-settings.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +39,7 @@ export interface BuildAppOptions {
 }
 
 /** Route modules, registered explicitly under /api (no autoload magic). */
-const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes];
+const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -10,6 +10,12 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A 32-byte key as 64 hex digits or base64 (same rule as security/encryption.ts decodeKey). */
+function isKey32(value: string): boolean {
+  if (/^[0-9a-f]{64}$/i.test(value)) return true;
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +30,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ParcelDesk <no-reply@parceldesk.local>'),
   ALLOW_PRIVATE_SMTP: flag,
+  /** 32 bytes as 64 hex digits or base64: encrypts courier SMTP passwords (security/encryption.ts). */
+  SMTP_ENCRYPTION_KEY: z.string().trim().optional().transform((value) => value || undefined)
+    .refine((value) => value === undefined || isKey32(value), 'must be 32 bytes written as 64 hex digits or base64'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(50),

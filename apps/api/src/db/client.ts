@@ -15,8 +15,12 @@ export interface DbHandle {
 
 export function createDb(url: string, poolSize: number): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart) must not crash the process. The pool
+  // handles idle clients; a checked-out client between two queries (inside a transaction, or
+  // the outbox LISTEN client) emits 'error' with no listener, which would kill the process
+  // (issue 6 fault test). Its next query fails and release() drops it from the pool.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

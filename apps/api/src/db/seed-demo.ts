@@ -25,14 +25,14 @@ const DEMO_COURIERS: DemoCourier[] = [
   {
     name: 'Island Express Courier', code: 'ISL', domain: 'islandexpress.test', supportsMembership: true,
     branches: ['Kingston', 'Montego Bay', 'Mandeville'],
-    air: 'Name\n8450 NW 70th Street\nISL {mailbox}\nMiami\nFL\n33166',
-    sea: 'Name\n3601 NW 74th Avenue\nISL SEA {mailbox}\nMiami\nFL\n33122',
+    air: 'Name\n8450 NW 70th Street\n{mailbox}\nMiami\nFL\n33166',
+    sea: 'Name\n3601 NW 74th Avenue\nSEA {mailbox}\nMiami\nFL\n33122',
   },
   {
     name: 'Kingston Parcel Express', code: 'KPX', domain: 'kingstonparcel.test', supportsMembership: false,
     branches: ['New Kingston', 'Portmore'],
-    air: 'Name\n2250 NW 114th Avenue\nKPX {mailbox}\nDoral\nFL\n33172',
-    sea: 'Name\n2250 NW 114th Avenue Unit 2\nKPX SEA {mailbox}\nDoral\nFL\n33172',
+    air: 'Name\n2250 NW 114th Avenue\n{mailbox}\nDoral\nFL\n33172',
+    sea: 'Name\n2250 NW 114th Avenue Unit 2\nSEA {mailbox}\nDoral\nFL\n33172',
   },
 ];
 

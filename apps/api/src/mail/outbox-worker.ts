@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { OUTBOX_CHANNEL } from './outbox';
+import type { CourierTransports } from './courier-transports';
 
 type OutboxRow = {
   id: string;
@@ -22,7 +23,12 @@ export interface OutboxWorkerOptions {
   from: string;
   pollMs: number;
   log: FastifyBaseLogger;
+  /** Couriers' own SMTP servers (settings tab 5); without it every email uses the platform's. */
+  courierTransports?: CourierTransports;
 }
+
+/** The courier's configuration was switched off after the row was claimed: put it back untouched. */
+class HeldError extends Error {}
 
 /** Exponential backoff capped at one hour: 5 s, 10 s, 20 s ... */
 export function retryDelaySeconds(attempts: number): number {
@@ -42,18 +48,27 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
   let again = false;
   let listener: pg.PoolClient | null = null;
 
+  // Email of a courier whose own SMTP configuration is inactive waits, unclaimed and unattempted,
+  // until the configuration is active again (issue 4: nothing is dropped).
   async function claim(): Promise<OutboxRow[]> {
     const result = await db.execute<OutboxRow>(sql`
       update email_outbox set status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
       where id in (
-        select id from email_outbox
-        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
-        order by created_at limit 20 for update skip locked)
+        select o.id from email_outbox o
+        where ((o.status = 'pending' and o.next_attempt_at <= now()) or (o.status = 'sending' and o.locked_until < now()))
+          and not exists (select 1 from courier_email_configs c where c.courier_id = o.courier_id and c.status <> 'active')
+        order by o.created_at limit 20 for update of o skip locked)
       returning id, courier_id, to_address, subject, text_body, html_body, attempts`);
     return result.rows;
   }
 
   async function deliver(row: OutboxRow) {
+    const route = options.courierTransports ? await options.courierTransports.routeFor(row.courier_id) : { kind: 'platform' as const };
+    if (route.kind === 'held') throw new HeldError();
+    if (route.kind === 'courier') {
+      await route.transport.sendMail({ from: route.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+      return;
+    }
     if (!transport) {
       // No SMTP configured (development): the log is the mailbox, links included.
       log.info({ to: row.to_address, subject: row.subject }, `email (not sent, no SMTP_URL):\n${row.text_body}`);
@@ -69,6 +84,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
           await deliver(row);
           await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
         } catch (error) {
+          if (error instanceof HeldError) {
+            await db.execute(sql`update email_outbox set status = 'pending', locked_until = null, attempts = attempts - 1 where id = ${row.id}`);
+            continue;
+          }
           const message = error instanceof Error ? error.message : String(error);
           log.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'email delivery failed, will retry');
           await db.execute(sql`
@@ -128,6 +147,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
         listener.release(true);
       }
       transport?.close();
+      options.courierTransports?.close();
     },
   };
 }

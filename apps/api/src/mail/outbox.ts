@@ -26,3 +26,8 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<vo
   });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
+
+/** Wakes the workers (on commit), for example when a courier's held email may now be sent. */
+export async function wakeOutbox(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}

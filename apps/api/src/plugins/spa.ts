@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasBuild = existsSync(indexFile);
-  app.get('/', { config: { access: { public: true } } }, (_request, reply) => reply.redirect('/courier/login'));
-  app.get('/courier', { config: { access: { public: true } } }, (_request, reply) => reply.redirect('/courier/'));
+  app.get('/', { schema: { hide: true }, config: { access: { public: true } } }, (_request, reply) => reply.redirect('/courier/login'));
+  app.get('/courier', { schema: { hide: true }, config: { access: { public: true } } }, (_request, reply) => reply.redirect('/courier/'));
   if (!hasBuild) {
     app.log.warn(`No web build at ${webDistDir}: run "npm run build" (the API still works)`);
     return { hasBuild };

@@ -54,7 +54,19 @@ export const SETTINGS_MSG = {
   smtpPasswordRequired: 'SMTP password is required',
   fromEmailInvalid: 'From email must be a valid email address',
   fromNameRequired: 'From name is required',
+  // Server answers of the rate and fee tables (issue 4); not worded by the spec.
+  courierIdRequired: 'courierId is required',
+  rateCreated: 'Shipping rate created successfully!',
+  rateUpdated: 'Shipping rate updated successfully!',
+  rateDeleted: 'Shipping rate deleted successfully!',
+  rateDuplicate: 'A rate for this weight already exists',
+  processingFeeCreated: 'Processing fee created successfully!',
+  processingFeeUpdated: 'Processing fee updated successfully!',
+  processingFeeDeleted: 'Processing fee deleted successfully!',
 } as const;
+
+/** The 409 of a processing fee whose range overlaps one the courier already has. */
+export const rangeOverlapMessage = (existing: string) => `This range overlaps '${existing}'`;
 
 const money = (required: string, invalid: string) =>
   z.number({ error: required }).finite(invalid).min(0, invalid).max(10_000_000, invalid).multipleOf(0.01, 'Use at most 2 decimals');
@@ -152,3 +164,47 @@ export function namedFees(fees: AdditionalFeesInput): { name: string; value: num
     { name: 'Switching Fee', value: fees.switchingFee },
   ];
 }
+
+/** Response shapes of the settings calls (spec section 7); dates are ISO strings. */
+export const courierSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  logo_url: z.string().nullable(),
+  shipping_address_air: z.string().nullable(),
+  shipping_address_sea: z.string().nullable(),
+  bank_details: z.string().nullable(),
+  supports_membership: z.boolean(),
+  /** The courier admin the Company info tab edits; absent for customers, null when the courier has none. */
+  admin: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable().optional(),
+});
+export type CourierSettings = z.infer<typeof courierSettingsSchema>;
+
+export const shippingRateViewSchema = z.object({
+  id: z.string(),
+  weight: z.string(),
+  weight_lbs: z.number(),
+  cost: z.number(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  createdAt: z.string(),
+});
+export type ShippingRateView = z.infer<typeof shippingRateViewSchema>;
+
+export const processingFeeViewSchema = z.object({
+  id: z.string(),
+  weightRange: z.string(),
+  minLbs: z.number(),
+  maxLbs: z.number(),
+  fee: z.number(),
+  createdAt: z.string(),
+});
+export type ProcessingFeeView = z.infer<typeof processingFeeViewSchema>;
+
+export const additionalFeesViewSchema = z.object({
+  gct: z.number(),
+  unknownFee: z.number(),
+  uncollectedFee: z.number(),
+  switchingFee: z.number(),
+  fees: z.array(z.object({ name: z.string(), value: z.number() })),
+});
+export type AdditionalFeesView = z.infer<typeof additionalFeesViewSchema>;

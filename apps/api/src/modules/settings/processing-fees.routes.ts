@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idParamsSchema } from '@parceldesk/shared/schemas/common';
+import { processingFeeSchema, processingFeeViewSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import type { AppContext, ZodApp } from '../../app-context';
+import { principalOf } from '../../plugins/auth';
+import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
+import { createProcessingFee, deleteProcessingFee, listProcessingFees, updateProcessingFee } from './processing-fees.service';
+
+const feeResponse = z.object({ success: z.literal(true), message: z.string(), data: processingFeeViewSchema });
+const tags = ['settings'];
+
+/** Settings tab 3 (spec section 7): processing fees by weight range. */
+export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
+  app.get('/settings/processing-fees', {
+    schema: { tags, summary: 'The courier\'s processing fees, by weight range', querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), data: z.array(processingFeeViewSchema) }) } },
+    config: { access: SETTINGS_ACCESS },
+  }, async (request) => {
+    const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
+    return { success: true as const, data: await listProcessingFees(ctx.db, scope) };
+  });
+
+  app.post('/settings/processing-fees', {
+    schema: { tags, summary: 'Create a processing fee', querystring: settingsQuerySchema, body: processingFeeSchema, response: { 201: feeResponse } },
+    config: { access: SETTINGS_ACCESS },
+  }, async (request, reply) => {
+    const actor = await settingsActor(ctx.db, request, request.query.courierId);
+    const data = await createProcessingFee(ctx.db, { actor, input: request.body });
+    return reply.status(201).send({ success: true as const, message: SETTINGS_MSG.processingFeeCreated, data });
+  });
+
+  app.put('/settings/processing-fees/:id', {
+    schema: { tags, summary: 'Edit a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, body: processingFeeSchema, response: { 200: feeResponse } },
+    config: { access: SETTINGS_ACCESS },
+  }, async (request) => {
+    const actor = await settingsActor(ctx.db, request, request.query.courierId);
+    const data = await updateProcessingFee(ctx.db, { actor, id: request.params.id, input: request.body });
+    return { success: true as const, message: SETTINGS_MSG.processingFeeUpdated, data };
+  });
+
+  app.delete('/settings/processing-fees/:id', {
+    schema: { tags, summary: 'Delete a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    config: { access: SETTINGS_ACCESS },
+  }, async (request) => {
+    const actor = await settingsActor(ctx.db, request, request.query.courierId);
+    await deleteProcessingFee(ctx.db, { actor, id: request.params.id });
+    return { success: true as const, message: SETTINGS_MSG.processingFeeDeleted };
+  });
+}

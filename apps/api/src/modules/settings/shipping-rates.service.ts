@@ -1,0 +1,126 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { parseWeight } from '@parceldesk/shared/weights';
+import { SETTINGS_MSG, type shippingRateSchema, type ShippingRateView } from '@parceldesk/shared/schemas/settings';
+import type { Database, DbOrTx } from '../../db/client';
+import { shippingRates } from '../../db/schema/index';
+import { badRequest, conflict } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { findInScope, tenantWhere } from '../../lib/tenant-scope';
+import { auditSettings, type SettingsActor, type SettingsScope } from './settings-context';
+
+type ShippingRateRow = typeof shippingRates.$inferSelect;
+/** What shippingRateSchema gives after parsing: weight trimmed, status lower-case and defaulted. */
+type ShippingRateValues = z.output<typeof shippingRateSchema>;
+
+const WEIGHT_KEY = 'shipping_rates_courier_weight_key';
+const duplicateWeight = () => conflict(SETTINGS_MSG.rateDuplicate, { weight: SETTINGS_MSG.rateDuplicate });
+
+/** The table shows status upper-cased (spec section 2, tab 1); it is stored lower-case. */
+export function shippingRateView(row: ShippingRateRow): ShippingRateView {
+  return {
+    id: row.id,
+    weight: row.weight,
+    weight_lbs: row.weightLbs,
+    cost: row.cost,
+    status: row.status === 'active' ? 'ACTIVE' : 'INACTIVE',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function weightLbsOf(weight: string): number {
+  const pounds = parseWeight(weight);
+  if (pounds === null) throw badRequest(SETTINGS_MSG.weightInvalid, { weight: SETTINGS_MSG.weightInvalid });
+  return pounds;
+}
+
+export async function listShippingRates(db: DbOrTx, scope: SettingsScope): Promise<ShippingRateView[]> {
+  const rows = await db.select().from(shippingRates)
+    .where(tenantWhere(shippingRates, scope))
+    .orderBy(asc(shippingRates.weightLbs));
+  return rows.map(shippingRateView);
+}
+
+export async function createShippingRate(db: Database, options: { actor: SettingsActor; input: ShippingRateValues }): Promise<ShippingRateView> {
+  const { actor, input } = options;
+  const weightLbs = weightLbsOf(input.weight);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(shippingRates)
+      .values({ courierId: actor.scope.courierId, weight: input.weight, weightLbs, cost: input.cost, status: input.status })
+      .onConflictDoNothing({ target: [shippingRates.courierId, shippingRates.weightLbs] })
+      .returning();
+    if (!row) throw duplicateWeight();
+    await auditSettings(tx, actor, 'settings.rate_created', { type: 'shipping_rate', id: row.id }, { weight: row.weight, weightLbs, cost: row.cost, status: row.status });
+    return shippingRateView(row);
+  });
+}
+
+export async function updateShippingRate(db: Database, options: { actor: SettingsActor; id: string; input: ShippingRateValues }): Promise<ShippingRateView> {
+  const { actor, id, input } = options;
+  const weightLbs = weightLbsOf(input.weight);
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await findInScope(tx, shippingRates, actor.scope, id);
+      const [row] = await tx.update(shippingRates)
+        .set({ weight: input.weight, weightLbs, cost: input.cost, status: input.status, updatedAt: new Date() })
+        .where(tenantWhere(shippingRates, actor.scope, eq(shippingRates.id, before.id)))
+        .returning();
+      if (!row) throw new Error('shipping rate vanished during its update');
+      await auditSettings(tx, actor, 'settings.rate_updated', { type: 'shipping_rate', id: row.id }, {
+        before: { weight: before.weight, cost: before.cost, status: before.status },
+        after: { weight: row.weight, cost: row.cost, status: row.status },
+      });
+      return shippingRateView(row);
+    });
+  } catch (error) {
+    // Moving a rate onto a weight the courier already prices.
+    if (isUniqueViolation(error, WEIGHT_KEY)) throw duplicateWeight();
+    throw error;
+  }
+}
+
+export async function deleteShippingRate(db: Database, options: { actor: SettingsActor; id: string }): Promise<void> {
+  const { actor, id } = options;
+  await db.transaction(async (tx) => {
+    const rate = await findInScope(tx, shippingRates, actor.scope, id);
+    await tx.delete(shippingRates).where(tenantWhere(shippingRates, actor.scope, eq(shippingRates.id, rate.id)));
+    await auditSettings(tx, actor, 'settings.rate_deleted', { type: 'shipping_rate', id: rate.id }, { weight: rate.weight, cost: rate.cost, status: rate.status });
+  });
+}
+
+export interface ParsedRateRow {
+  weight: string;
+  weightLbs: number;
+  cost: number;
+}
+
+// 1,000 rows of 4 parameters stays far below PostgreSQL's 65,535 bind parameters per statement.
+const UPSERT_CHUNK = 1000;
+
+/**
+ * The bulk upload's write (issue 4: all-or-nothing per file): call it inside the caller's
+ * transaction with rows already validated. A weight the courier already prices updates that rate's
+ * text and cost (its status is kept); a new weight creates an ACTIVE rate. When a file repeats a
+ * weight, its last row wins and the earlier ones count as updated, so created + updated equals
+ * rows.length. The caller writes the audit row.
+ */
+export async function upsertShippingRates(tx: DbOrTx, courierId: string, rows: readonly ParsedRateRow[]): Promise<{ created: number; updated: number }> {
+  const byWeight = new Map<number, ParsedRateRow>();
+  for (const row of rows) byWeight.set(row.weightLbs, row);
+  const unique = [...byWeight.values()];
+  let created = 0;
+  for (let start = 0; start < unique.length; start += UPSERT_CHUNK) {
+    const chunk = unique.slice(start, start + UPSERT_CHUNK);
+    const written = await tx.insert(shippingRates)
+      .values(chunk.map((row) => ({ courierId, weight: row.weight, weightLbs: row.weightLbs, cost: row.cost })))
+      .onConflictDoUpdate({
+        target: [shippingRates.courierId, shippingRates.weightLbs],
+        set: { weight: sql`excluded.weight`, cost: sql`excluded.cost`, updatedAt: sql`now()` },
+      })
+      // xmax is 0 on a freshly inserted row version and set on one that replaced an existing row.
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    created += written.filter((row) => row.inserted).length;
+  }
+  return { created, updated: rows.length - created };
+}
+

@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProcessingFeeInput } from '@parceldesk/shared/schemas/settings';
+import { api } from '../../../lib/api-client';
+import { listOf } from './list-response';
+
+export interface ProcessingFee {
+  id: string;
+  weightRange: string;
+  fee: number;
+  createdAt: string;
+}
+
+const BASE = '/settings/processing-fees';
+
+export const processingFeesQuery = queryOptions({
+  queryKey: ['settings', 'processing-fees'],
+  queryFn: ({ signal }) => api<ProcessingFee[] | { data: ProcessingFee[] }>(BASE, { signal }).then(listOf),
+});
+
+export const useProcessingFees = () => useQuery(processingFeesQuery);
+
+function useFeesMutation<TInput>(send: (input: TInput) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => client.invalidateQueries({ queryKey: processingFeesQuery.queryKey }),
+  });
+}
+
+/** POST, or PUT /settings/processing-fees/{id} when editing; an overlap answers 409. */
+export const useSaveProcessingFee = () =>
+  useFeesMutation(({ id, values }: { id: string | null; values: ProcessingFeeInput }) =>
+    api<unknown>(id ? `${BASE}/${encodeURIComponent(id)}` : BASE, { method: id ? 'PUT' : 'POST', body: values }));
+
+export const useDeleteProcessingFee = () =>
+  useFeesMutation((id: string) => api<unknown>(`${BASE}/${encodeURIComponent(id)}`, { method: 'DELETE' }));

@@ -1,0 +1,75 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { bankDetailsSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { MultilineText } from '../../../../components/ui/multiline-text';
+import { errorMessage } from '../../../../lib/api-client';
+import { applyFieldErrors } from '../../../../lib/apply-field-errors';
+import { notify } from '../../../../lib/toast';
+import { useCourierSettings, useUpdateBankDetails, type CourierSettings } from '../../api/courier-settings';
+import { QueryState } from '../query-state';
+
+const PLACEHOLDER = 'Bank: National Commercial Bank\nAccount name: Island Express Ltd\nAccount number: 123456789\nBranch: Half Way Tree';
+
+function BankDetailsForm({ courier }: { courier: CourierSettings }) {
+  const update = useUpdateBankDetails(courier.id);
+  const form = useForm({ resolver: zodResolver(bankDetailsSchema), defaultValues: { bank_details: courier.bank_details ?? '' } });
+  const { errors, isSubmitting } = form.formState;
+  const text = useWatch({ control: form.control, name: 'bank_details' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      form.reset(values);
+      notify.success(SETTINGS_MSG.bankUpdated);
+    } catch (error) {
+      applyFieldErrors(error, ['bank_details'], form.setError);
+      notify.error(errorMessage(error, SETTINGS_MSG.bankFailed));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Bank details">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Textarea
+            label="Bank Transfer Details"
+            description="Shown to customers for paying by bank transfer, one line per detail"
+            placeholder={PLACEHOLDER}
+            autosize
+            minRows={6}
+            maxRows={14}
+            error={errors.bank_details?.message}
+            {...form.register('bank_details')}
+          />
+          <Paper withBorder p="md" component="section" aria-label="Customer preview">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+              Preview (as customers see it)
+            </Text>
+            <MultilineText text={text} size="sm" empty="Nothing to show yet." />
+          </Paper>
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            Save Bank Details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Tab 4: bank transfer details; customers see each line on its own line. */
+export function BankDetailsTab({ courierId }: { courierId: string }) {
+  const query = useCourierSettings(courierId);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="bank-heading">
+      <Title order={2} size="h4" mb="md" id="bank-heading">
+        Bank Transfer Details
+      </Title>
+      <QueryState query={query} what="the bank details">
+        {(courier) => <BankDetailsForm courier={courier} />}
+      </QueryState>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { processingFeeSchema } from '@parceldesk/shared/schemas/settings';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { applyFieldErrors } from '../../../../lib/apply-field-errors';
+import { notify } from '../../../../lib/toast';
+import { useSaveProcessingFee, type ProcessingFee } from '../../api/processing-fees';
+import { FormNumberInput } from '../form-number-input';
+
+const FIELDS = ['weightRange', 'fee'] as const;
+export const FEE_SAVED = { created: 'Processing fee created', updated: 'Processing fee updated', failed: 'Failed to save processing fee' };
+
+interface ProcessingFeeModalProps {
+  opened: boolean;
+  fee: ProcessingFee | null;
+  onClose: () => void;
+}
+
+export function ProcessingFeeModal({ opened, fee, onClose }: ProcessingFeeModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={fee ? 'Edit Processing Fee' : 'Create Processing Fee'} centered>
+      {opened ? <ProcessingFeeForm key={fee?.id ?? 'new'} fee={fee} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+export function ProcessingFeeForm({ fee, onDone }: { fee: ProcessingFee | null; onDone: () => void }) {
+  const save = useSaveProcessingFee();
+  const form = useForm({
+    resolver: zodResolver(processingFeeSchema),
+    defaultValues: { weightRange: fee?.weightRange ?? '', fee: fee?.fee },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: fee?.id ?? null, values });
+      notify.success(fee ? FEE_SAVED.updated : FEE_SAVED.created);
+      onDone();
+    } catch (error) {
+      const placed = applyFieldErrors(error, FIELDS, form.setError);
+      // An overlap (409) names the range it overlaps; it belongs on the range field.
+      if (!placed && error instanceof ApiError && error.status === 409) {
+        form.setError('weightRange', { type: 'server', message: error.message });
+      }
+      notify.error(errorMessage(error, FEE_SAVED.failed));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={fee ? 'Edit processing fee' : 'Create processing fee'}>
+      <Stack gap="sm">
+        <TextInput
+          label="Weight Range"
+          placeholder="1lb to 10lbs"
+          description="Two weights joined by 'to'"
+          required
+          data-autofocus
+          error={errors.weightRange?.message}
+          {...form.register('weightRange')}
+        />
+        <FormNumberInput control={form.control} name="fee" label="Fee" placeholder="250.00" required min={0} step={0.01} decimalScale={2} allowNegative={false} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {fee ? 'Update Fee' : 'Create Fee'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { shippingRateSchema } from '@parceldesk/shared/schemas/settings';
+import { errorMessage } from '../../../../lib/api-client';
+import { applyFieldErrors } from '../../../../lib/apply-field-errors';
+import { notify } from '../../../../lib/toast';
+import { useSaveShippingRate, type ShippingRate } from '../../api/shipping-rates';
+import { FormNumberInput } from '../form-number-input';
+
+const FIELDS = ['weight', 'cost', 'status'] as const;
+export const RATE_SAVED = { created: 'Shipping rate created', updated: 'Shipping rate updated', failed: 'Failed to save shipping rate' };
+
+interface RateFormModalProps {
+  opened: boolean;
+  /** The rate being edited; null creates one (spec section 4: the modal switches mode). */
+  rate: ShippingRate | null;
+  onClose: () => void;
+}
+
+export function RateFormModal({ opened, rate, onClose }: RateFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={rate ? 'Edit Rate' : 'Create Rate'} centered>
+      {/* Keyed so each opening starts from the rate's values (or blank). */}
+      {opened ? <RateForm key={rate?.id ?? 'new'} rate={rate} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function RateForm({ rate, onDone }: { rate: ShippingRate | null; onDone: () => void }) {
+  const save = useSaveShippingRate();
+  const form = useForm({
+    resolver: zodResolver(shippingRateSchema),
+    defaultValues: { weight: rate?.weight ?? '', cost: rate?.cost, status: (rate?.status ?? 'ACTIVE').toUpperCase() },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: rate?.id ?? null, values });
+      notify.success(rate ? RATE_SAVED.updated : RATE_SAVED.created);
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, form.setError);
+      notify.error(errorMessage(error, RATE_SAVED.failed));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={rate ? 'Edit rate' : 'Create rate'}>
+      <Stack gap="sm">
+        <TextInput label="Weight" placeholder="1 lb" description="Pounds, such as 1, 1 lb or 2.5lbs" required data-autofocus error={errors.weight?.message} {...form.register('weight')} />
+        <FormNumberInput control={form.control} name="cost" label="Cost" placeholder="650.00" required min={0} step={0.01} decimalScale={2} allowNegative={false} />
+        <NativeSelect label="Status" data={['ACTIVE', 'INACTIVE']} error={errors.status?.message} {...form.register('status')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {rate ? 'Update Rate' : 'Create Rate'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
