@@ -4,6 +4,8 @@ import { REMEMBER_ME_SESSION_TTL_DAYS, SESSION_TTL_HOURS } from '@parceldesk/sha
 import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema/index';
 import type { TokenSigner } from '../../security/tokens';
+import type { Database } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
 
 export interface NewSession {
   principalType: 'user' | 'customer';
@@ -63,4 +65,16 @@ export async function revokeAllSessions(
       isNull(sessions.revokedAt),
       keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
     ));
+}
+
+/** A successful sign-in: the session and its audit entry commit together. */
+export async function signInSession(db: Database, signer: TokenSigner, input: NewSession): Promise<string> {
+  return db.transaction(async (tx) => {
+    const token = await startSession(tx, signer, input);
+    await writeAudit(tx, {
+      courierId: input.courierId, actorType: input.principalType, actorId: input.principalId,
+      action: 'auth.sign_in', targetType: input.principalType, targetId: input.principalId, ip: input.ip,
+    });
+    return token;
+  });
 }

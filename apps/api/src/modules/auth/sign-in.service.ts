@@ -5,10 +5,9 @@ import type { StaffSideRole } from '@parceldesk/shared/roles';
 import type { LoginInput } from '@parceldesk/shared/schemas/auth';
 import type { AppContext } from '../../app-context';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
 import { couriers, users } from '../../db/schema/index';
 import { verifyPassword } from '../../security/passwords';
-import { startSession } from './sessions';
+import { signInSession } from './sessions';
 import { loadAuthUser } from './user-profile';
 
 /** Staff-side sign-in shared by the three portals; each passes the roles it admits. */
@@ -29,18 +28,9 @@ export async function signInUser(ctx: AppContext, request: FastifyRequest, input
     if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
   }
 
-  const token = await ctx.db.transaction(async (tx) => {
-    const signed = await startSession(tx, ctx.signer, {
-      principalType: 'user',
-      principalId: user.id,
-      role: user.role,
-      courierId: user.courierId,
-      rememberMe: input.rememberMe,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    await writeAudit(tx, { courierId: user.courierId, actorType: 'user', actorId: user.id, action: 'auth.sign_in', targetType: 'user', targetId: user.id, ip: request.ip });
-    return signed;
+  const token = await signInSession(ctx.db, ctx.signer, {
+    principalType: 'user', principalId: user.id, role: user.role, courierId: user.courierId,
+    rememberMe: input.rememberMe, ip: request.ip, userAgent: request.headers['user-agent'],
   });
   const profile = await loadAuthUser(ctx.db, user.id);
   if (!profile) throw notFound();

@@ -5,9 +5,8 @@ import type { CustomerLoginInput } from '@parceldesk/shared/schemas/auth';
 import type { AppContext } from '../../app-context';
 import { customers } from '../../db/schema/index';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
 import { verifyPassword } from '../../security/passwords';
-import { startSession } from '../auth/sessions';
+import { signInSession } from '../auth/sessions';
 import { loadCustomerProfile } from '../auth/customer-profile';
 import { courierByApiKey, courierById } from '../couriers/courier-lookup';
 
@@ -48,21 +47,11 @@ export async function signInCustomer(ctx: AppContext, request: FastifyRequest, i
   const courier = await courierById(ctx.db, customer.courierId);
   if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
 
-  const signedIn = customer;
-  const token = await ctx.db.transaction(async (tx) => {
-    const signed = await startSession(tx, ctx.signer, {
-      principalType: 'customer',
-      principalId: signedIn.id,
-      role: 'customer',
-      courierId: signedIn.courierId,
-      rememberMe: input.rememberMe,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    await writeAudit(tx, { courierId: signedIn.courierId, actorType: 'customer', actorId: signedIn.id, action: 'auth.sign_in', targetType: 'customer', targetId: signedIn.id, ip: request.ip });
-    return signed;
+  const token = await signInSession(ctx.db, ctx.signer, {
+    principalType: 'customer', principalId: customer.id, role: 'customer', courierId: customer.courierId,
+    rememberMe: input.rememberMe, ip: request.ip, userAgent: request.headers['user-agent'],
   });
-  const profile = await loadCustomerProfile(ctx.db, signedIn.id);
+  const profile = await loadCustomerProfile(ctx.db, customer.id);
   if (!profile) throw notFound();
   return { token, customer: profile, message: 'Login successful' };
 }
