@@ -6,11 +6,38 @@ import { isSpaRoute } from './spa';
 
 const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
+/**
+ * True when the database cannot be reached. drizzle wraps the driver's error in a
+ * DrizzleQueryError whose `cause` carries the code, so the cause chain is searched
+ * (issue 6 fault test: a PostgreSQL restart answered 500 instead of 503).
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  const message = (error as { message?: string }).message ?? '';
-  return (code !== undefined && DB_UNAVAILABLE_CODES.has(code))
-    || /Connection terminated|timeout exceeded when trying to connect/i.test(message);
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    const message = (current as { message?: unknown }).message;
+    if (typeof code === 'string' && DB_UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(message)) return true;
+  }
+  return false;
+}
+
+/** PostgreSQL data errors that only bad input can cause (NUL bytes, out-of-range numbers, bad uuids). */
+const BAD_INPUT_CODES: Record<string, string> = {
+  '22021': 'The request contains characters that cannot be stored (such as NUL)',
+  '22P05': 'The request contains characters that cannot be stored (such as NUL)',
+  '22001': 'A value in the request is too long',
+  '22003': 'A number in the request is out of range',
+  '22P02': 'A value in the request has the wrong format',
+  '22007': 'A date in the request is not valid',
+  '22008': 'A date in the request is out of range',
+};
+
+function badInputMessage(error: unknown): string | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code in BAD_INPUT_CODES) return BAD_INPUT_CODES[code] ?? null;
+  }
+  return null;
 }
 
 /** Turns zod issues into `{ field: message }`, first message per field. */
@@ -35,6 +62,8 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaFallbac
       const first = Object.values(fieldErrors)[0] ?? MSG.validationFailed;
       return reply.status(400).send({ message: first, fieldErrors });
     }
+    const badInput = badInputMessage(error);
+    if (badInput) return reply.status(400).send({ message: badInput });
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: MSG.serviceUnavailable });
