@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
@@ -28,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // Browser steps poll for what a user would see; a loaded CI machine needs more than 1 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 90_000,

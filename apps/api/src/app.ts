@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +24,21 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { courierSettingsRoutes } from './modules/couriers/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { networkRoutes } from './modules/network/network.routes';
+import { branchRoutes } from './modules/branches/branches.routes';
+import { roleRoutes } from './modules/roles/roles.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { customerManagementRoutes } from './modules/customers/customer-management.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { bulkRateRoutes } from './modules/uploads/bulk-rates.routes';
+import { emailConfigRoutes } from './modules/email-config/email-config.routes';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
+import { ticketSettingsRoutes } from './modules/tickets/ticket-settings.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
+import { eventRoutes } from './events/events.routes';
+import { createCourierTransports } from './mail/courier-transports';
+import { smtpSecretBox } from './security/encryption';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +55,10 @@ export interface BuildAppOptions {
 }
 
 /** Route modules, registered explicitly under /api (no autoload magic). */
-const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes];
+const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
+  uploadRoutes, bulkRateRoutes, emailConfigRoutes,
+  networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
+  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
@@ -80,6 +99,8 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Uploads are read per route with their own limits (modules/uploads/multipart.ts); these are the safe defaults.
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   const { hasBuild } = await registerSpa(app, env.webDistDir);
   registerErrorHandler(app, { spaFallback: hasBuild });
@@ -93,7 +114,10 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.decorate('outbox', null);
   if (options.startWorkers !== false) {
-    app.outbox = startOutboxWorker({ db: database.db, pool: database.pool, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, pollMs: env.OUTBOX_POLL_MS, log: app.log });
+    const courierTransports = createCourierTransports({ db: database.db, box: await smtpSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_SMTP });
+    app.outbox = startOutboxWorker({
+      db: database.db, pool: database.pool, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, pollMs: env.OUTBOX_POLL_MS, log: app.log, courierTransports,
+    });
   }
   app.addHook('onClose', async () => {
     await app.outbox?.stop();

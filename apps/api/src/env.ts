@@ -34,6 +34,8 @@ const envSchema = z.object({
   SMTP_ENCRYPTION_KEY: z.string().trim().optional().transform((value) => value || undefined)
     .refine((value) => value === undefined || isKey32(value), 'must be 32 bytes written as 64 hex digits or base64'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** A live-event stream (GET /events/stream) ends after this long and the browser reconnects, re-checking its session (issue 5). */
+  EVENTS_STREAM_MAX_MS: z.coerce.number().int().min(100).default(10 * 60 * 1000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),

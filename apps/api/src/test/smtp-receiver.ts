@@ -5,6 +5,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   raw: string;
+  /** The user the sender authenticated as, when the receiver requires a login. */
+  user?: string;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -26,19 +28,30 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
   return { to, subject: header('Subject'), text: body.replace(/\r\n/g, '\n'), raw };
 }
 
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
-export async function startSmtpReceiver() {
+/**
+ * A real SMTP server on a free loopback port that keeps every message it receives. With `auth`
+ * it behaves like a courier's own server: only that user and password may send (535 otherwise).
+ */
+export async function startSmtpReceiver(options: { auth?: { user: string; pass: string } } = {}) {
   const received: ReceivedEmail[] = [];
   const waiters = new Set<() => void>();
+  const { auth } = options;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !auth,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.pass) return callback(null, { user: login.username });
+      return callback(new Error('Invalid username or password'));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(parseEmail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        const email = parseEmail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address));
+        if (typeof session.user === 'string') email.user = session.user;
+        received.push(email);
         waiters.forEach((wake) => wake());
         callback();
       });

@@ -31,6 +31,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     RATE_LIMIT_IP_MAX: '100000',
     RATE_LIMIT_ACCOUNT_MAX: '1000',
     OUTBOX_POLL_MS: '200',
+    // app.inject waits for a response to end: live-event streams end quickly unless a test asks otherwise.
+    EVENTS_STREAM_MAX_MS: '100',
     ALLOW_PRIVATE_SMTP: 'true',
     ...envOverrides,
   });

@@ -30,6 +30,32 @@ const AdminDashboard = page(() => import('../features/dashboard/components/admin
 const StaffDashboard = page(() => import('../features/dashboard/components/staff-dashboard').then(named('StaffDashboard')));
 const CustomerDashboard = page(() => import('../features/dashboard/components/customer-dashboard').then(named('CustomerDashboard')));
 const StaffProfilePage = page(() => import('../features/profile/components/staff-profile-page').then(named('StaffProfilePage')));
+const SettingsPage = page(() => import('../features/settings/components/settings-page').then(named('SettingsPage')));
+const CustomerRateSheetPage = page(() => import('../features/rate-sheet/components/customer-rate-sheet-page').then(named('CustomerRateSheetPage')));
+
+// Issue 3: the people of the network.
+const CouriersPage = page(() => import('../features/couriers/components/couriers-page').then(named('CouriersPage')));
+const CourierDetailPage = page(() => import('../features/couriers/components/courier-detail-page').then(named('CourierDetailPage')));
+const CourierCustomersPage = page(() => import('../features/couriers/components/courier-customers-page').then(named('CourierCustomersPage')));
+const BranchesPage = page(() => import('../features/branches/components/branches-page').then(named('BranchesPage')));
+const BranchDetailPage = page(() => import('../features/branches/components/branch-detail-page').then(named('BranchDetailPage')));
+const RolesPage = page(() => import('../features/roles/components/roles-page').then(named('RolesPage')));
+const RoleDetailPage = page(() => import('../features/roles/components/role-detail-page').then(named('RoleDetailPage')));
+const StaffPage = page(() => import('../features/staff/components/staff-page').then(named('StaffPage')));
+const StaffDetailPage = page(() => import('../features/staff/components/staff-detail-page').then(named('StaffDetailPage')));
+const CustomersPage = page(() => import('../features/customers/components/customers-page').then(named('CustomersPage')));
+const BusinessCustomersPage = page(() => import('../features/customers/components/customers-page').then(named('BusinessCustomersPage')));
+const CustomersMonthPage = page(() => import('../features/customers/components/customers-month-page').then(named('CustomersMonthPage')));
+const CustomerDetailPage = page(() => import('../features/customers/components/customer-detail-page').then(named('CustomerDetailPage')));
+const BusinessCustomerDetailPage = page(() => import('../features/customers/components/customer-detail-page').then(named('BusinessCustomerDetailPage')));
+const CustomerProfilePage = page(() => import('../features/customer-profile/components/customer-profile-page').then(named('CustomerProfilePage')));
+
+// Issue 5: support tickets, notifications and the audit log.
+const StaffTicketsPage = page(() => import('../features/tickets/components/staff-tickets-page').then(named('StaffTicketsPage')));
+const StaffTicketPage = page(() => import('../features/tickets/components/staff-ticket-page').then(named('StaffTicketPage')));
+const CustomerTicketsPage = page(() => import('../features/tickets/components/customer-tickets-page').then(named('CustomerTicketsPage')));
+const NotificationsPage = page(() => import('../features/notifications/components/notifications-page').then(named('NotificationsPage')));
+const AuditLogsPage = page(() => import('../features/audit-logs/components/audit-logs-page').then(named('AuditLogsPage')));
 
 function Root() {
   return (
@@ -69,6 +95,19 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: toDashboard('/superadmin') },
           { path: 'dashboard', element: <SuperAdminDashboard /> },
+          { path: 'couriers', element: <CouriersPage /> },
+          { path: 'couriers/:id', element: <CourierDetailPage /> },
+          { path: 'couriers/:id/customers', element: <CourierCustomersPage /> },
+          { path: 'branches', element: <BranchesPage /> },
+          { path: 'branches/:id', element: <BranchDetailPage /> },
+          { path: 'staff', element: <StaffPage /> },
+          { path: 'staff/:id', element: <StaffDetailPage /> },
+          { path: 'roles', element: <RolesPage /> },
+          { path: 'roles/:id', element: <RoleDetailPage /> },
+          { path: 'support-tickets', element: <StaffTicketsPage /> },
+          { path: 'support-tickets/:id', element: <StaffTicketPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'audit-logs', element: <AuditLogsPage /> },
           { path: '*', element: toDashboard('/superadmin') },
         ],
       },
@@ -78,6 +117,22 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: toDashboard('/admin') },
           { path: 'dashboard', element: <AdminDashboard /> },
+          { path: 'branches', element: <BranchesPage /> },
+          { path: 'branches/:id', element: <BranchDetailPage /> },
+          { path: 'staff', element: <StaffPage /> },
+          { path: 'staff/:id', element: <StaffDetailPage /> },
+          { path: 'roles', element: <RolesPage /> },
+          { path: 'roles/:id', element: <RoleDetailPage /> },
+          { path: 'customers', element: <CustomersPage /> },
+          { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
+          { path: 'customers/:id', element: <CustomerDetailPage /> },
+          { path: 'business-customers', element: <BusinessCustomersPage /> },
+          { path: 'business-customers/:id', element: <BusinessCustomerDetailPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'support-tickets', element: <StaffTicketsPage /> },
+          { path: 'support-tickets/:id', element: <StaffTicketPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'audit-logs', element: <AuditLogsPage /> },
           { path: '*', element: toDashboard('/admin') },
         ],
       },
@@ -87,7 +142,15 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: toDashboard('/staff') },
           { path: 'dashboard', element: <StaffDashboard /> },
+          { path: 'staff', element: <StaffPage /> },
+          { path: 'staff/:id', element: <StaffDetailPage /> },
+          { path: 'customers', element: <CustomersPage /> },
+          { path: 'customers/:id', element: <CustomerDetailPage /> },
+          { path: 'business-customers', element: <BusinessCustomersPage /> },
+          { path: 'business-customers/:id', element: <BusinessCustomerDetailPage /> },
           { path: 'settings', element: <StaffProfilePage /> },
+          { path: 'support-tickets', element: <StaffTicketsPage /> },
+          { path: 'support-tickets/:id', element: <StaffTicketPage /> },
           { path: '*', element: toDashboard('/staff') },
         ],
       },
@@ -97,6 +160,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: toDashboard('/customer') },
           { path: 'dashboard', element: <CustomerDashboard /> },
+          { path: 'profile', element: <CustomerProfilePage /> },
+          { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
+          { path: 'support-tickets', element: <CustomerTicketsPage /> },
           { path: '*', element: toDashboard('/customer') },
         ],
       },

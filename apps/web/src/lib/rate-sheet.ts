@@ -1,6 +1,8 @@
+import { useCallback, useState } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, errorMessage } from './api-client';
 import { downloadFile } from './download-file';
+import { notify } from './toast';
 
 /**
  * The courier's rate sheet (settings tab 6). Shared by the admin's Settings tab, the customer's
@@ -10,6 +12,8 @@ export interface RateSheet {
   rate_sheet_url: string | null;
   file_name: string | null;
 }
+
+export const RATE_SHEET_DOWNLOAD_FAILED = 'Failed to download rate sheet';
 
 type RateSheetResponse = Partial<RateSheet> & { data?: Partial<RateSheet> | null };
 
@@ -27,4 +31,20 @@ export const rateSheetQuery = queryOptions({
 /** GET /rate-sheet/download with the bearer token, saved under the original file name. */
 export function downloadRateSheet(fileName: string | null) {
   return downloadFile('/rate-sheet/download', { fallbackName: fileName ?? 'rate-sheet' });
+}
+
+/** A download button's state: busy while the file is fetched, a toast if it fails. */
+export function useRateSheetDownload() {
+  const [isDownloading, setDownloading] = useState(false);
+  const download = useCallback(async (fileName: string | null) => {
+    setDownloading(true);
+    try {
+      await downloadRateSheet(fileName);
+    } catch (error) {
+      notify.error(errorMessage(error, RATE_SHEET_DOWNLOAD_FAILED));
+    } finally {
+      setDownloading(false);
+    }
+  }, []);
+  return { download, isDownloading };
 }

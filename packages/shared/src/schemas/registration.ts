@@ -10,7 +10,7 @@ const password = z
   .max(1024, 'Password is too long');
 
 /** Fields shared by the wizard and the API payload (spec section 3, registration payload). */
-const registrationFields = {
+export const registrationFields = {
   accountType: z.enum(['individual', 'business'], { error: 'Account type is required' }),
   businessName: z.string().trim().max(200).optional().nullable(),
   title: z.string().trim().optional().nullable(),
@@ -38,7 +38,7 @@ const registrationFields = {
 type AccountDependent = { accountType: 'individual' | 'business'; businessName?: string | null; title?: string | null };
 
 /** Business name only for business accounts, title only for individuals (spec section 5). */
-function refineAccountType(value: AccountDependent, ctx: z.RefinementCtx) {
+export function refineAccountType(value: AccountDependent, ctx: z.RefinementCtx) {
   if (value.accountType === 'business' && !value.businessName?.trim()) {
     ctx.addIssue({ code: 'custom', path: ['businessName'], message: MSG.businessNameRequired });
   }

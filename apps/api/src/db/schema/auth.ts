@@ -53,7 +53,13 @@ export const auditLogs = pgTable('audit_logs', {
   ip: text('ip'),
   details: jsonb('details').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('audit_logs_courier_created_idx').on(t.courierId, t.createdAt)]);
+}, (t) => [
+  index('audit_logs_courier_created_idx').on(t.courierId, t.createdAt),
+  // Issue 5, the audit log list: the network-wide sort, and the action filter in and across couriers.
+  index('audit_logs_created_idx').on(t.createdAt),
+  index('audit_logs_courier_action_idx').on(t.courierId, t.action, t.createdAt),
+  index('audit_logs_action_idx').on(t.action, t.createdAt),
+]);
 
 /** Fixed-window counters shared by every API instance (sign-in and reset limits). */
 export const rateLimits = pgTable('rate_limits', {

@@ -2,3 +2,4 @@ export * from './tenancy';
 export * from './auth';
 export * from './outbox';
 export * from './settings';
+export * from './tickets';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { customType, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { couriers } from './tenancy';
 

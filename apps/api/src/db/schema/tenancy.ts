@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,6 +21,8 @@ export const couriers = pgTable('couriers', {
   rateSheetFileId: uuid('rate_sheet_file_id'),
   loginNotice: text('login_notice'),
   supportsMembership: boolean('supports_membership').notNull().default(false),
+  /** Issue 5: email the courier's ticket staff about new tickets (in-app notifications are always on). */
+  notifyStaffByEmail: boolean('notify_staff_by_email').notNull().default(false),
   status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
   /** Last mailbox sequence handed out; incremented under the row lock. */
   mailboxSeq: integer('mailbox_seq').notNull().default(0),
@@ -40,7 +42,11 @@ export const branches = pgTable('branches', {
   openingHours: text('opening_hours'),
   isActive: boolean('is_active').notNull().default(true),
   ...timestamps,
-}, (t) => [index('branches_courier_idx').on(t.courierId, t.name)]);
+}, (t) => [
+  index('branches_courier_idx').on(t.courierId, t.name),
+  // Issue 3: a courier's branch names are unique, whatever the case.
+  uniqueIndex('branches_courier_name_key').on(t.courierId, sql`lower(${t.name})`),
+]);
 
 export const roles = pgTable('roles', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -73,6 +79,17 @@ export const users = pgTable('users', {
   index('users_courier_idx').on(t.courierId, t.role),
 ]);
 
+type SearchedCustomerColumns = Record<'mailboxNumber' | 'firstName' | 'lastName' | 'email' | 'phone' | 'businessName', AnyPgColumn>;
+
+/**
+ * What a customer search matches (issue 3 list convention): one expression over the searched
+ * columns, so one trigram index (customers_search_idx) answers ILIKE '%term%' on 100,000 rows.
+ * Queries must use this same expression for the index to apply.
+ */
+export function customerSearchText(t: SearchedCustomerColumns) {
+  return sql`(${t.mailboxNumber} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.phone} || ' ' || coalesce(${t.businessName}, ''))`;
+}
+
 export const customers = pgTable('customers', {
   id: uuid('id').primaryKey().defaultRandom(),
   courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
@@ -99,5 +116,14 @@ export const customers = pgTable('customers', {
 }, (t) => [
   uniqueIndex('customers_courier_email_key').on(t.courierId, sql`lower(${t.email})`),
   uniqueIndex('customers_courier_mailbox_key').on(t.courierId, t.mailboxNumber),
-  index('customers_courier_created_idx').on(t.courierId, t.createdAt),
+  // Issue 3, list convention: the sorts, filters, dropdown probes and search of the customer
+  // lists; `id` ends the sorting ones because every list sort ends with it (stable pages).
+  index('customers_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+  index('customers_courier_name_idx').on(t.courierId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+  index('customers_courier_branch_idx').on(t.courierId, t.branchId, t.createdAt, t.id),
+  index('customers_courier_type_idx').on(t.courierId, t.accountType, t.createdAt, t.id),
+  index('customers_courier_membership_idx').on(t.courierId, t.membershipType),
+  index('customers_courier_active_idx').on(t.courierId, t.isActive),
+  index('customers_created_idx').on(t.createdAt, t.id),
+  index('customers_search_idx').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
 ]);

@@ -18,12 +18,12 @@ const courierResponse = z.object({ success: z.literal(true), message: z.string()
 export function courierSettingsRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/couriers/:id', {
     schema: { tags, summary: 'My courier: company info, addresses, bank details', params: idParamsSchema, response: { 200: z.object({ success: z.literal(true), data: courierSettingsSchema }) } },
-    config: { access: READERS },
+    config: { access: { ...READERS, tenant: { id: 'courier' } } },
   }, async (request) => ({ success: true as const, data: await getCourierSettings(ctx.db, principalOf(request), request.params.id) }));
 
   app.put('/couriers/:id', {
     schema: { tags, summary: 'Company name and the admin\'s own name and email', params: idParamsSchema, body: companyInfoSchema, response: { 200: courierResponse } },
-    config: { access: WRITERS },
+    config: { access: { ...WRITERS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const courier = await updateCompanyInfo(ctx.db, { principal: principalOf(request), request, id: request.params.id, input: request.body });
     return { success: true as const, message: SETTINGS_MSG.companyUpdated, courier };
@@ -31,7 +31,7 @@ export function courierSettingsRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put('/couriers/:id/shipping-addresses', {
     schema: { tags, summary: 'The AIR and SEA warehouse addresses (six lines each)', params: idParamsSchema, body: shippingAddressesSchema, response: { 200: courierResponse } },
-    config: { access: WRITERS },
+    config: { access: { ...WRITERS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const courier = await updateShippingAddresses(ctx.db, { principal: principalOf(request), request, id: request.params.id, input: request.body });
     return { success: true as const, message: SETTINGS_MSG.addressesUpdated, courier };
@@ -42,7 +42,7 @@ export function courierSettingsRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Bank transfer details shown to customers', params: idParamsSchema, body: bankDetailsSchema,
       response: { 200: z.object({ success: z.literal(true), message: z.string(), courier: z.object({ bank_details: z.string().nullable() }) }) },
     },
-    config: { access: WRITERS },
+    config: { access: { ...WRITERS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const details = await updateBankDetails(ctx.db, { principal: principalOf(request), request, id: request.params.id, input: request.body });
     return { success: true as const, message: SETTINGS_MSG.bankUpdated, courier: { bank_details: details } };

@@ -5,7 +5,7 @@ import { addressLines } from '@parceldesk/shared/shipping-address';
 import type { CompanyInfoInput, CourierSettings } from '@parceldesk/shared/schemas/settings';
 import type { Database, DbOrTx } from '../../db/client';
 import { couriers, users } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf } from '../../lib/tenant-scope';
@@ -76,11 +76,24 @@ function audit(tx: DbOrTx, change: CourierChange, action: string, details: Recor
 }
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
+const NUL_TEXT = 'This text contains a character that cannot be saved';
+
+/**
+ * PostgreSQL text cannot hold U+0000, and the shared schemas let it through (it is not a space),
+ * so a pasted NUL would otherwise fail in the database as a 500. Refused here per field instead.
+ */
+function refuseNulText(input: Record<string, unknown>) {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => typeof value === 'string' && value.includes('\u0000')).map(([key]) => [key, NUL_TEXT]),
+  );
+  if (Object.keys(fieldErrors).length > 0) throw badRequest(NUL_TEXT, fieldErrors);
+}
 
 /** PUT /couriers/{id}: the company name, and the admin's own name and email (unique network-wide). */
 export async function updateCompanyInfo(db: Database, change: CourierChange & { input: CompanyInfoInput }): Promise<CourierSettings> {
   const { principal, input } = change;
   const courier = await courierInScope(db, principal, change.id);
+  refuseNulText(input);
   const admin = await companyAdmin(db, principal, courier.id);
   if (admin) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, admin.id)));
@@ -112,6 +125,7 @@ export async function updateShippingAddresses(
   change: CourierChange & { input: { shipping_address_air: string; shipping_address_sea: string } },
 ): Promise<CourierSettings> {
   const courier = await courierInScope(db, change.principal, change.id);
+  refuseNulText(change.input);
   const air = cleanAddress(change.input.shipping_address_air);
   const sea = cleanAddress(change.input.shipping_address_sea);
   await db.transaction(async (tx) => {
@@ -124,6 +138,7 @@ export async function updateShippingAddresses(
 /** Kept line for line (customers see each line on its own line); only the ends are trimmed. */
 export async function updateBankDetails(db: Database, change: CourierChange & { input: { bank_details: string } }): Promise<string | null> {
   const courier = await courierInScope(db, change.principal, change.id);
+  refuseNulText(change.input);
   const details = change.input.bank_details.replace(/\r\n?/g, '\n').trim() || null;
   await db.transaction(async (tx) => {
     await tx.update(couriers).set({ bankDetails: details, updatedAt: new Date() }).where(eq(couriers.id, courier.id));

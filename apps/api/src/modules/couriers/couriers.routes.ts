@@ -29,7 +29,7 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/couriers/validate/:apiKey', {
     schema: { tags: ['couriers'], params: z.object({ apiKey: z.string().max(200) }), response: { 200: courierValidationSchema } },
-    config: { access: PUBLIC },
+    config: { access: { ...PUBLIC, tenant: { apiKey: 'api_key' } } },
   }, async (request) => {
     const courier = await courierByApiKey(ctx.db, request.params.apiKey);
     if (!courier || courier.status !== 'active') throw notFound('Unknown courier');
@@ -44,7 +44,7 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/branches/public/:courierId', {
     schema: { tags: ['couriers'], params: uuidParam('courierId'), response: { 200: publicBranchListSchema } },
-    config: { access: PUBLIC },
+    config: { access: { ...PUBLIC, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const { courierId } = request.params as { courierId: string };
     const rows = await ctx.db.select({ id: branches.id, name: branches.name }).from(branches)
@@ -55,7 +55,7 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/couriers/:id/membership-support', {
     schema: { tags: ['couriers'], params: uuidParam('id'), response: { 200: membershipSupportSchema } },
-    config: { access: PUBLIC },
+    config: { access: { ...PUBLIC, tenant: { id: 'courier' } } },
   }, async (request) => {
     const courier = await courierById(ctx.db, (request.params as { id: string }).id);
     if (!courier) throw notFound('Unknown courier');

@@ -1,13 +1,17 @@
 import { customerLoginSchema, customerLoginResponseSchema, customerProfileSchema } from '@parceldesk/shared/schemas/auth';
 import { customerRegisterSchema } from '@parceldesk/shared/schemas/registration';
+import { updateOwnCustomerProfileSchema } from '@parceldesk/shared/schemas/customers';
+import { MSG } from '@parceldesk/shared/messages';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '../../plugins/access';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
+import { actorOf } from '../../lib/actor';
 import { loadCustomerProfile } from '../auth/customer-profile';
 import { signInCustomer } from './customer-auth.service';
 import { registerCustomer } from './registration.service';
+import { updateOwnProfile } from './customer-manage.service';
 
 export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/customers/login', {
@@ -31,5 +35,16 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
     const customer = await loadCustomerProfile(ctx.db, principal.id, principal.impersonatorId);
     if (!customer) throw notFound();
     return { customer };
+  });
+
+  app.put('/customers/profile', {
+    schema: { tags: ['customers'], summary: 'The customer edits their own details', body: updateOwnCustomerProfileSchema, response: { 200: z.object({ customer: customerProfileSchema, message: z.string() }) } },
+    config: { access: { roles: ['customer'] } },
+  }, async (request) => {
+    const actor = actorOf(request);
+    await updateOwnProfile({ db: ctx.db, actor, input: request.body });
+    const customer = await loadCustomerProfile(ctx.db, actor.principal.id, actor.principal.impersonatorId);
+    if (!customer) throw notFound();
+    return { customer, message: MSG.profileUpdated };
   });
 }

@@ -47,6 +47,8 @@ export async function issueImpersonation(ctx: AppContext, request: FastifyReques
     await writeAudit(tx, {
       courierId: target.courierId, actorType: 'user', actorId: issuer.id, action: 'impersonation.issued',
       targetType: input.targetType, targetId: target.id, ip: request.ip,
+      // A chain (super admin → courier admin → customer) keeps the real person on record.
+      details: issuer.impersonatorId ? { impersonatedBy: issuer.impersonatorId } : undefined,
     });
     return grant.id;
   });

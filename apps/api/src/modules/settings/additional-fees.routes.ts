@@ -11,7 +11,7 @@ const tags = ['settings'];
 export function additionalFeeRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/settings/additional-fees', {
     schema: { tags, summary: 'GCT and the named fees (defaults until saved)', querystring: settingsQuerySchema, response: { 200: additionalFeesViewSchema.extend({ success: z.literal(true) }) } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
     return { success: true as const, ...(await getAdditionalFees(ctx.db, scope)) };
@@ -22,7 +22,7 @@ export function additionalFeeRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Update GCT and the named fees', querystring: settingsQuerySchema, body: additionalFeesSchema,
       response: { 200: additionalFeesViewSchema.extend({ success: z.literal(true), message: z.string() }) },
     },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     const fees = await updateAdditionalFees(ctx.db, { actor, input: request.body });

@@ -13,7 +13,7 @@ const tags = ['settings'];
 export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/settings/processing-fees', {
     schema: { tags, summary: 'The courier\'s processing fees, by weight range', querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), data: z.array(processingFeeViewSchema) }) } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
     return { success: true as const, data: await listProcessingFees(ctx.db, scope) };
@@ -21,7 +21,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post('/settings/processing-fees', {
     schema: { tags, summary: 'Create a processing fee', querystring: settingsQuerySchema, body: processingFeeSchema, response: { 201: feeResponse } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request, reply) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     const data = await createProcessingFee(ctx.db, { actor, input: request.body });
@@ -30,7 +30,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put('/settings/processing-fees/:id', {
     schema: { tags, summary: 'Edit a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, body: processingFeeSchema, response: { 200: feeResponse } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'processing_fee', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     const data = await updateProcessingFee(ctx.db, { actor, id: request.params.id, input: request.body });
@@ -39,7 +39,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
 
   app.delete('/settings/processing-fees/:id', {
     schema: { tags, summary: 'Delete a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'processing_fee', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     await deleteProcessingFee(ctx.db, { actor, id: request.params.id });

@@ -13,7 +13,7 @@ const tags = ['settings'];
 export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/settings/shipping-rates', {
     schema: { tags, summary: 'The courier\'s shipping rates, by weight', querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), data: z.array(shippingRateViewSchema) }) } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
     return { success: true as const, data: await listShippingRates(ctx.db, scope) };
@@ -21,7 +21,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post('/settings/shipping-rates', {
     schema: { tags, summary: 'Create a shipping rate', querystring: settingsQuerySchema, body: shippingRateSchema, response: { 201: rateResponse } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request, reply) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     const data = await createShippingRate(ctx.db, { actor, input: request.body });
@@ -30,7 +30,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put('/settings/shipping-rates/:id', {
     schema: { tags, summary: 'Edit a shipping rate', params: idParamsSchema, querystring: settingsQuerySchema, body: shippingRateSchema, response: { 200: rateResponse } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'shipping_rate', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     const data = await updateShippingRate(ctx.db, { actor, id: request.params.id, input: request.body });
@@ -39,7 +39,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
 
   app.delete('/settings/shipping-rates/:id', {
     schema: { tags, summary: 'Delete a shipping rate', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'shipping_rate', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
     await deleteShippingRate(ctx.db, { actor, id: request.params.id });

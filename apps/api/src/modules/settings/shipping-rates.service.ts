@@ -94,9 +94,6 @@ export interface ParsedRateRow {
   cost: number;
 }
 
-// 1,000 rows of 4 parameters stays far below PostgreSQL's 65,535 bind parameters per statement.
-const UPSERT_CHUNK = 1000;
-
 /**
  * The bulk upload's write (issue 4: all-or-nothing per file): call it inside the caller's
  * transaction with rows already validated. A weight the courier already prices updates that rate's
@@ -108,19 +105,19 @@ export async function upsertShippingRates(tx: DbOrTx, courierId: string, rows: r
   const byWeight = new Map<number, ParsedRateRow>();
   for (const row of rows) byWeight.set(row.weightLbs, row);
   const unique = [...byWeight.values()];
-  let created = 0;
-  for (let start = 0; start < unique.length; start += UPSERT_CHUNK) {
-    const chunk = unique.slice(start, start + UPSERT_CHUNK);
-    const written = await tx.insert(shippingRates)
-      .values(chunk.map((row) => ({ courierId, weight: row.weight, weightLbs: row.weightLbs, cost: row.cost })))
-      .onConflictDoUpdate({
-        target: [shippingRates.courierId, shippingRates.weightLbs],
-        set: { weight: sql`excluded.weight`, cost: sql`excluded.cost`, updatedAt: sql`now()` },
-      })
-      // xmax is 0 on a freshly inserted row version and set on one that replaced an existing row.
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    created += written.filter((row) => row.inserted).length;
-  }
+  if (unique.length === 0) return { created: 0, updated: 0 };
+  // One statement whatever the row count: three array parameters (sql.param keeps each array one
+  // parameter) unnested server-side, rather than thousands of bind parameters.
+  const result = await tx.execute<{ inserted: boolean }>(sql`
+    insert into ${shippingRates} (courier_id, weight, weight_lbs, cost)
+    select ${courierId}::uuid, w.weight, w.weight_lbs, w.cost
+    from unnest(${sql.param(unique.map((row) => row.weight))}::text[], ${sql.param(unique.map((row) => row.weightLbs))}::numeric[],
+      ${sql.param(unique.map((row) => row.cost))}::numeric[])
+      as w(weight, weight_lbs, cost)
+    on conflict (courier_id, weight_lbs) do update set weight = excluded.weight, cost = excluded.cost, updated_at = now()
+    returning (xmax = 0) as inserted`);
+  // xmax is 0 on a freshly inserted row version and set on one that replaced an existing row.
+  const created = result.rows.filter((row) => row.inserted).length;
   return { created, updated: rows.length - created };
 }
 

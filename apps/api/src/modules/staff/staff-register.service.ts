@@ -5,8 +5,9 @@ import { PERMISSIONS } from '@parceldesk/shared/permissions';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import type { StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
 import type { AppContext } from '../../app-context';
-import { branches, roles, users } from '../../db/schema/index';
+import { branches, users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { assertBranchManagerMayAssign, isBranchBound, resolveStaffRole } from './staff-scope';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
@@ -20,8 +21,9 @@ import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens'
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
 /**
- * A courier admin hires a branch manager or staff member into its own courier. Without a
- * password the new user gets an invitation email with a link to choose one.
+ * A courier admin hires a branch manager or staff member into its own courier; a branch manager
+ * holding staff_manage hires staff into their own branch. Without a password the new user gets
+ * an invitation email with a link to choose one.
  */
 export async function registerStaff(ctx: AppContext, request: FastifyRequest, admin: Principal, input: StaffRegisterInput) {
   const courierId = admin.courierId;
@@ -29,16 +31,12 @@ export async function registerStaff(ctx: AppContext, request: FastifyRequest, ad
   const unknownPermission = input.permissions?.find((p) => !(PERMISSIONS as readonly string[]).includes(p));
   if (unknownPermission) throw badRequest(`Unknown permission: ${unknownPermission}`, { permissions: `Unknown permission: ${unknownPermission}` });
 
-  const [role] = await ctx.db.select().from(roles).where(and(
-    eq(roles.courierId, courierId),
-    input.roleId ? eq(roles.id, input.roleId) : eq(roles.builtin, input.role),
-  ));
-  if (!role) throw badRequest('Role not found', { roleId: 'Role not found' });
-  if (role.builtin && role.builtin !== input.role) {
-    throw badRequest('The chosen role is for another position', { roleId: 'The chosen role is for another position' });
-  }
-  if (input.branchId) {
-    const [branch] = await ctx.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, input.branchId), eq(branches.courierId, courierId)));
+  const role = await resolveStaffRole(ctx.db, { courierId, position: input.role, roleId: input.roleId });
+  assertBranchManagerMayAssign(admin, { position: input.role, branchId: input.branchId, role, permissions: input.permissions ?? [] });
+  // A branch manager hires into their own branch only (issue 3).
+  const branchId = isBranchBound(admin) ? admin.branchId : input.branchId ?? null;
+  if (branchId) {
+    const [branch] = await ctx.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, branchId), eq(branches.courierId, courierId)));
     if (!branch) throw badRequest(MSG.branchRequired, { branchId: MSG.branchRequired });
   }
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
@@ -49,7 +47,7 @@ export async function registerStaff(ctx: AppContext, request: FastifyRequest, ad
   try {
     const userId = await ctx.db.transaction(async (tx) => {
       const [created] = await tx.insert(users).values({
-        courierId, role: input.role, roleId: role.id, branchId: input.branchId ?? null,
+        courierId, role: input.role, roleId: role.id, branchId,
         firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash,
         permissions: input.permissions ?? [],
       }).returning({ id: users.id });
@@ -61,7 +59,7 @@ export async function registerStaff(ctx: AppContext, request: FastifyRequest, ad
           roleLabel: ROLE_LABELS[input.role], link: staffResetLink(ctx.env.publicUrl, token),
         }));
       }
-      await writeAudit(tx, { courierId, actorType: 'user', actorId: admin.id, action: 'staff.created', targetType: 'user', targetId: created.id, ip: request.ip, details: { role: input.role } });
+      await writeAudit(tx, { courierId, actorType: 'user', actorId: admin.id, action: 'staff.created', targetType: 'user', targetId: created.id, ip: request.ip, details: { role: input.role, branchId } });
       return created.id;
     });
     const user = await loadAuthUser(ctx.db, userId);

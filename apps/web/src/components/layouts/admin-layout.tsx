@@ -6,6 +6,7 @@ import { CourierBrand } from './courier-brand';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { NavList } from './nav-list';
+import { TicketBell } from './ticket-bell';
 import { adminNav } from './nav/admin-nav';
 
 export function AdminLayout() {
@@ -18,6 +19,7 @@ export function AdminLayout() {
       nav={<NavList area={adminNav} />}
       headerRight={
         <Group gap="xs" wrap="nowrap">
+          <TicketBell />
           <HeaderUser name={courierName} subtitle={ROLE_LABELS.courier_admin} />
           <LogoutButton area="admin" placement="header" />
         </Group>

@@ -2,6 +2,7 @@ import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useLiveEvents } from '../../lib/live-events';
 import { activeEntry, type NavArea } from './nav/nav-types';
 
 interface AppShellFrameProps {
@@ -23,6 +24,8 @@ export function AppShellFrame({ area, brand, nav, navFooter, headerRight }: AppS
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const title = activeEntry(area, pathname)?.label ?? 'Dashboard';
+  // One live stream per signed-in session: it keeps the ticket counts of every shell current.
+  useLiveEvents();
 
   // On a phone the open menu covers the page: close it once the user has picked somewhere to go
   // (a new path, or a tap on the link of the page already shown).

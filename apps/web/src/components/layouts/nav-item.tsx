@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { NavLink, Tooltip } from '@mantine/core';
+import { NavBadge } from './nav-badge';
 import type { NavEntry } from './nav/nav-types';
 
 export const COMING_SOON = 'Coming soon: this screen is not available yet';
@@ -37,6 +38,7 @@ export function NavItem({ entry, active }: NavItemProps) {
       to={entry.path}
       label={entry.label}
       leftSection={icon}
+      rightSection={entry.badge ? <NavBadge kind={entry.badge} /> : undefined}
       active={active}
       aria-current={active ? 'page' : undefined}
     />

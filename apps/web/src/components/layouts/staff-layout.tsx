@@ -1,9 +1,11 @@
+import { Group } from '@mantine/core';
 import { useAuth } from '../../lib/auth-context';
 import { AppShellFrame } from './app-shell-frame';
 import { CourierBrand } from './courier-brand';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { StaffNavList } from './staff-nav-list';
+import { TicketBell } from './ticket-bell';
 import { staffNav } from './nav/staff-nav';
 
 export function StaffLayout() {
@@ -15,7 +17,12 @@ export function StaffLayout() {
       brand={<CourierBrand name={courierName} logoUrl={user?.courier?.logo_url} />}
       nav={<StaffNavList />}
       navFooter={<LogoutButton area="staff" placement="sidebar" />}
-      headerRight={<HeaderUser name={user?.first_name || user?.email || ''} subtitle={`${courierName} Staff`.trim()} />}
+      headerRight={
+        <Group gap="xs" wrap="nowrap">
+          <TicketBell />
+          <HeaderUser name={user?.first_name || user?.email || ''} subtitle={`${courierName} Staff`.trim()} />
+        </Group>
+      }
     />
   );
 }

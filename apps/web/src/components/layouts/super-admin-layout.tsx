@@ -7,6 +7,7 @@ import { AppShellFrame } from './app-shell-frame';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { NavList } from './nav-list';
+import { TicketBell } from './ticket-bell';
 import { superAdminNav } from './nav/super-admin-nav';
 
 export function SuperAdminLayout() {
@@ -24,6 +25,7 @@ export function SuperAdminLayout() {
       nav={<NavList area={superAdminNav} />}
       headerRight={
         <Group gap="xs" wrap="nowrap">
+          <TicketBell />
           <HeaderUser name={name} subtitle={ROLE_LABELS.super_admin} />
           <LogoutButton area="superadmin" placement="header" />
         </Group>

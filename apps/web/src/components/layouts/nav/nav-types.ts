@@ -12,6 +12,8 @@ export interface NavEntry {
   /** Shown only to users holding it (staff sidebar, spec section 2). */
   permission?: Permission;
   available: boolean;
+  /** A count shown beside the label (the Support Tickets unread badge, issue 5). */
+  badge?: 'unreadTickets';
 }
 
 export interface NavArea {

@@ -1,12 +1,23 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import { CustomerDashboard, NO_WAREHOUSE_ADDRESS } from './customer-dashboard';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
+// GET /rate-sheet and GET /couriers/{id}, answered per test.
+const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown> }));
+vi.mock('../../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api-client')>()),
+  api: vi.fn(async (path: string) => server.responses[path] ?? {}),
+}));
+
+beforeEach(() => {
+  server.responses = {};
+});
 
 function customer(shippingAddresses: CustomerProfile['shippingAddresses']): CustomerProfile {
   return {
@@ -20,9 +31,12 @@ function customer(shippingAddresses: CustomerProfile['shippingAddresses']): Cust
 
 function renderDashboard(profile: CustomerProfile) {
   auth.current = { customer: profile };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
-      <CustomerDashboard />
+      <QueryClientProvider client={client}>
+        <CustomerDashboard />
+      </QueryClientProvider>
     </MantineProvider>,
   );
 }
@@ -49,5 +63,27 @@ describe('CustomerDashboard', () => {
     expect(within(card).getByRole('button', { name: 'Copy air freight address' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sea freight address' })).toBeTruthy();
     expect(screen.queryByText(NO_WAREHOUSE_ADDRESS)).toBeNull();
+  });
+
+  it('offers the rate sheet only when the courier has uploaded one', async () => {
+    server.responses['/rate-sheet'] = { rate_sheet_url: '/api/rate-sheet/download', file_name: 'rates-2025.pdf' };
+    renderDashboard(customer([]));
+    expect(await screen.findByRole('button', { name: 'Download rate sheet' })).toBeTruthy();
+  });
+
+  it('has no rate sheet button without a sheet', async () => {
+    server.responses['/couriers/c1'] = { data: { bank_details: 'NCB' } };
+    renderDashboard(customer([]));
+    await screen.findByText('NCB'); // the other query has settled too
+    expect(screen.queryByRole('button', { name: 'Download rate sheet' })).toBeNull();
+  });
+
+  it("shows the courier's bank transfer details line by line", async () => {
+    server.responses['/couriers/c1'] = { data: { bank_details: 'Bank: NCB\nAccount: 123456\nBranch: Half Way Tree' } };
+    renderDashboard(customer([]));
+    const card = await screen.findByRole('region', { name: 'Bank transfer details' });
+    expect(within(card).getByText('Bank: NCB')).toBeTruthy();
+    expect(within(card).getByText('Account: 123456')).toBeTruthy();
+    expect(within(card).getByText('Branch: Half Way Tree')).toBeTruthy();
   });
 });

@@ -1,5 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../../lib/auth-context';
+import { BankDetailsCard } from './bank-details-card';
+import { RateSheetButton } from './rate-sheet-button';
 import { ShippingAddressCard } from './shipping-address-card';
 
 export const NO_WAREHOUSE_ADDRESS = 'Your courier has not published its US warehouse address yet.';
@@ -22,9 +24,12 @@ export function CustomerDashboard() {
   const isBusiness = customer.accountType === 'business';
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Welcome, {customer.firstName}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          Welcome, {customer.firstName}
+        </Title>
+        <RateSheetButton />
+      </Group>
 
       <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)">
         <Text size="sm" fw={600}>
@@ -61,6 +66,8 @@ export function CustomerDashboard() {
           </SimpleGrid>
         )}
       </section>
+
+      <BankDetailsCard courierId={customer.courier.id} />
     </Stack>
   );
 }

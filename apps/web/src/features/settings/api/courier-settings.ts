@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { bankDetailsSchema, CompanyInfoInput, shippingAddressesSchema } from '@parceldesk/shared/schemas/settings';
+import type {
+  bankDetailsSchema, CompanyInfoInput, CourierSettings, shippingAddressesSchema,
+} from '@parceldesk/shared/schemas/settings';
 import { api } from '../../../lib/api-client';
 
 /** GET /couriers/{id}: what tab 0 and tab 4 edit. */
-export interface CourierSettings {
-  id: string;
-  name: string;
-  code: string;
-  logo_url: string | null;
-  shipping_address_air: string | null;
-  shipping_address_sea: string | null;
-  bank_details: string | null;
-  admin: { firstName: string; lastName: string; email: string } | null;
-}
+export type { CourierSettings };
 
 export type ShippingAddressesInput = z.infer<typeof shippingAddressesSchema>;
 export type BankDetailsInput = z.infer<typeof bankDetailsSchema>;

@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProcessingFeeInput } from '@parceldesk/shared/schemas/settings';
+import type { ProcessingFeeInput, ProcessingFeeView } from '@parceldesk/shared/schemas/settings';
 import { api } from '../../../lib/api-client';
 import { listOf } from './list-response';
 
-export interface ProcessingFee {
-  id: string;
-  weightRange: string;
-  fee: number;
-  createdAt: string;
-}
+export type ProcessingFee = ProcessingFeeView;
 
 const BASE = '/settings/processing-fees';
 

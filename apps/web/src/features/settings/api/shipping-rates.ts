@@ -1,19 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { shippingRateSchema } from '@parceldesk/shared/schemas/settings';
+import type { shippingRateSchema, ShippingRateView } from '@parceldesk/shared/schemas/settings';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { listOf } from './list-response';
 
-export interface ShippingRate {
-  id: string;
-  weight: string;
-  weight_lbs: number | null;
-  cost: number;
-  /** ACTIVE or INACTIVE (the server stores it lower-case; either is accepted here). */
-  status: string;
-  createdAt: string;
-}
+export type ShippingRate = ShippingRateView;
 export type ShippingRateValues = z.output<typeof shippingRateSchema>;
 
 export interface InvalidRateRow {

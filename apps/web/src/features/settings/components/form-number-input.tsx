@@ -8,7 +8,7 @@ interface FormNumberInputProps<T extends FieldValues> extends Omit<NumberInputPr
 
 /**
  * A Mantine NumberInput bound to react-hook-form. An empty box is `undefined`, so the schema's
- * "required" message shows instead of a silent 0.
+ * "required" message shows instead of a silent 0; min, max and step drive the arrow keys.
  */
 export function FormNumberInput<T extends FieldValues>({ control, name, ...props }: FormNumberInputProps<T>) {
   return (
@@ -17,6 +17,8 @@ export function FormNumberInput<T extends FieldValues>({ control, name, ...props
       name={name}
       render={({ field, fieldState }) => (
         <NumberInput
+          // Out-of-range values get the schema's message rather than being silently changed on blur.
+          clampBehavior="none"
           {...props}
           name={field.name}
           ref={field.ref}

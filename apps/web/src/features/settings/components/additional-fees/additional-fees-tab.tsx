@@ -1,6 +1,6 @@
 import { Card, Title } from '@mantine/core';
 import { useAdditionalFees } from '../../api/additional-fees';
-import { QueryState } from '../query-state';
+import { QueryState } from '../../../../components/ui/query-state';
 import { AdditionalFeesForm } from './additional-fees-form';
 
 /** Tab 2 (Additional Fees). */

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/apply-field-errors';
 import { notify } from '../../../../lib/toast';
 import { useCourierSettings, useUpdateBankDetails, type CourierSettings } from '../../api/courier-settings';
-import { QueryState } from '../query-state';
+import { QueryState } from '../../../../components/ui/query-state';
 
 const PLACEHOLDER = 'Bank: National Commercial Bank\nAccount name: Island Express Ltd\nAccount number: 123456789\nBranch: Half Way Tree';
 
@@ -65,7 +65,7 @@ export function BankDetailsTab({ courierId }: { courierId: string }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="bank-heading">
       <Title order={2} size="h4" mb="md" id="bank-heading">
-        Bank Transfer Details
+        Bank Details
       </Title>
       <QueryState query={query} what="the bank details">
         {(courier) => <BankDetailsForm courier={courier} />}

@@ -1,6 +1,6 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { useCourierSettings } from '../../api/courier-settings';
-import { QueryState } from '../query-state';
+import { QueryState } from '../../../../components/ui/query-state';
 import { CompanyInfoForm } from './company-info-form';
 import { LogoUpload } from './logo-upload';
 import { ShippingAddressesForm } from './shipping-addresses-form';
@@ -26,7 +26,7 @@ export function CompanyTab({ courierId }: { courierId: string }) {
             <Title order={2} size="h4" mb="md" id="addresses-heading">
               Shipping Addresses
             </Title>
-            <ShippingAddressesForm courier={courier} />
+            <ShippingAddressesForm key={`${courier.shipping_address_air ?? ''}|${courier.shipping_address_sea ?? ''}`} courier={courier} />
           </Card>
         </Stack>
       )}

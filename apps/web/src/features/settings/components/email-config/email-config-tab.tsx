@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEmailConfig } from '../../api/email-config';
-import { QueryState } from '../query-state';
+import { QueryState } from '../../../../components/ui/query-state';
 import { EmailConfigForm } from './email-config-form';
 import { TestEmailModal } from './test-email-modal';
 

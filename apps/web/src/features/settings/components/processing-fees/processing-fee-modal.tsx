@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { processingFeeSchema } from '@parceldesk/shared/schemas/settings';
+import type { z } from 'zod';
+import { processingFeeSchema, SETTINGS_MSG, type ProcessingFeeInput } from '@parceldesk/shared/schemas/settings';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/apply-field-errors';
 import { notify } from '../../../../lib/toast';
@@ -9,7 +10,7 @@ import { useSaveProcessingFee, type ProcessingFee } from '../../api/processing-f
 import { FormNumberInput } from '../form-number-input';
 
 const FIELDS = ['weightRange', 'fee'] as const;
-export const FEE_SAVED = { created: 'Processing fee created', updated: 'Processing fee updated', failed: 'Failed to save processing fee' };
+const SAVE_FAILED = 'Failed to save processing fee';
 
 interface ProcessingFeeModalProps {
   opened: boolean;
@@ -27,7 +28,7 @@ export function ProcessingFeeModal({ opened, fee, onClose }: ProcessingFeeModalP
 
 export function ProcessingFeeForm({ fee, onDone }: { fee: ProcessingFee | null; onDone: () => void }) {
   const save = useSaveProcessingFee();
-  const form = useForm({
+  const form = useForm<z.input<typeof processingFeeSchema>, unknown, ProcessingFeeInput>({
     resolver: zodResolver(processingFeeSchema),
     defaultValues: { weightRange: fee?.weightRange ?? '', fee: fee?.fee },
   });
@@ -36,7 +37,7 @@ export function ProcessingFeeForm({ fee, onDone }: { fee: ProcessingFee | null; 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: fee?.id ?? null, values });
-      notify.success(fee ? FEE_SAVED.updated : FEE_SAVED.created);
+      notify.success(fee ? SETTINGS_MSG.processingFeeUpdated : SETTINGS_MSG.processingFeeCreated);
       onDone();
     } catch (error) {
       const placed = applyFieldErrors(error, FIELDS, form.setError);
@@ -44,7 +45,7 @@ export function ProcessingFeeForm({ fee, onDone }: { fee: ProcessingFee | null; 
       if (!placed && error instanceof ApiError && error.status === 409) {
         form.setError('weightRange', { type: 'server', message: error.message });
       }
-      notify.error(errorMessage(error, FEE_SAVED.failed));
+      notify.error(errorMessage(error, SAVE_FAILED));
     }
   });
 

@@ -4,8 +4,8 @@ import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { errorMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/toast';
 import { useDeleteProcessingFee, useProcessingFees, type ProcessingFee } from '../../api/processing-fees';
-import { ConfirmDeleteModal } from '../confirm-delete-modal';
-import { QueryState } from '../query-state';
+import { ConfirmModal } from '../../../../components/ui/confirm-modal';
+import { QueryState } from '../../../../components/ui/query-state';
 import { ProcessingFeeModal } from './processing-fee-modal';
 import { ProcessingFeesTable } from './processing-fees-table';
 
@@ -20,7 +20,7 @@ export function ProcessingFeesTab() {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      notify.success('Processing fee deleted');
+      notify.success(SETTINGS_MSG.processingFeeDeleted);
       setDeleting(null);
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to delete processing fee'));
@@ -39,11 +39,13 @@ export function ProcessingFeesTab() {
         {(fees) => <ProcessingFeesTable fees={fees} onEdit={(fee) => setEditing({ fee })} onDelete={setDeleting} />}
       </QueryState>
       <ProcessingFeeModal opened={editing !== null} fee={editing?.fee ?? null} onClose={() => setEditing(null)} />
-      <ConfirmDeleteModal
+      <ConfirmModal
         opened={deleting !== null}
         title="Delete Processing Fee"
         message={SETTINGS_MSG.confirmDeleteFee}
-        isDeleting={remove.isPending}
+        confirmLabel="Delete"
+        danger
+        isWorking={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { ProcessingFee } from '../../api/processing-fees';
-import { formatDate, formatMoney } from '../format';
+import { formatDate } from '../../../../components/ui/format-date';
+import { formatMoney } from '../format';
 import { RowActions } from '../row-actions';
 
 interface ProcessingFeesTableProps {

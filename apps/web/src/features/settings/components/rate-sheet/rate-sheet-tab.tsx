@@ -4,13 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { errorMessage } from '../../../../lib/api-client';
-import { downloadRateSheet, rateSheetQuery } from '../../../../lib/rate-sheet';
+import { rateSheetQuery, useRateSheetDownload } from '../../../../lib/rate-sheet';
 import { notify } from '../../../../lib/toast';
 import { useUploadRateSheet } from '../../api/rate-sheet-upload';
 import { acceptOf, checkFile, RATE_SHEET_RULE } from '../file-checks';
-import { QueryState } from '../query-state';
-
-export const RATE_SHEET_DOWNLOAD_FAILED = 'Failed to download rate sheet';
+import { QueryState } from '../../../../components/ui/query-state';
 
 /** Tab 6: the sheet customers download from their dashboard and Rate Sheet page. */
 export function RateSheetTab({ courierId }: { courierId: string }) {
@@ -39,8 +37,7 @@ export function RateSheetTab({ courierId }: { courierId: string }) {
     }
   };
 
-  const download = (name: string | null) =>
-    downloadRateSheet(name).catch((error: unknown) => notify.error(errorMessage(error, RATE_SHEET_DOWNLOAD_FAILED)));
+  const { download, isDownloading } = useRateSheetDownload();
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rate-sheet-heading">
@@ -53,7 +50,7 @@ export function RateSheetTab({ courierId }: { courierId: string }) {
             sheet.rate_sheet_url ? (
               <Group gap="xs" wrap="wrap">
                 <Text size="sm">Current rate sheet:</Text>
-                <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(sheet.file_name)}>
+                <Button variant="subtle" size="compact-sm" loading={isDownloading} leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download(sheet.file_name)}>
                   {sheet.file_name ?? 'Download rate sheet'}
                 </Button>
               </Group>

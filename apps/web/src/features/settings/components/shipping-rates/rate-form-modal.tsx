@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { shippingRateSchema } from '@parceldesk/shared/schemas/settings';
+import { SETTINGS_MSG, shippingRateSchema } from '@parceldesk/shared/schemas/settings';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/apply-field-errors';
 import { notify } from '../../../../lib/toast';
@@ -9,7 +9,7 @@ import { useSaveShippingRate, type ShippingRate } from '../../api/shipping-rates
 import { FormNumberInput } from '../form-number-input';
 
 const FIELDS = ['weight', 'cost', 'status'] as const;
-export const RATE_SAVED = { created: 'Shipping rate created', updated: 'Shipping rate updated', failed: 'Failed to save shipping rate' };
+const SAVE_FAILED = 'Failed to save shipping rate';
 
 interface RateFormModalProps {
   opened: boolean;
@@ -31,18 +31,18 @@ function RateForm({ rate, onDone }: { rate: ShippingRate | null; onDone: () => v
   const save = useSaveShippingRate();
   const form = useForm({
     resolver: zodResolver(shippingRateSchema),
-    defaultValues: { weight: rate?.weight ?? '', cost: rate?.cost, status: (rate?.status ?? 'ACTIVE').toUpperCase() },
+    defaultValues: { weight: rate?.weight ?? '', cost: rate?.cost, status: rate?.status ?? 'ACTIVE' },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: rate?.id ?? null, values });
-      notify.success(rate ? RATE_SAVED.updated : RATE_SAVED.created);
+      notify.success(rate ? SETTINGS_MSG.rateUpdated : SETTINGS_MSG.rateCreated);
       onDone();
     } catch (error) {
       applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, RATE_SAVED.failed));
+      notify.error(errorMessage(error, SAVE_FAILED));
     }
   });
 

@@ -1,6 +1,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { ShippingRate } from '../../api/shipping-rates';
-import { formatDate, formatMoney } from '../format';
+import { formatDate } from '../../../../components/ui/format-date';
+import { formatMoney } from '../format';
 import { RowActions } from '../row-actions';
 
 interface RatesTableProps {
@@ -8,8 +9,6 @@ interface RatesTableProps {
   onEdit: (rate: ShippingRate) => void;
   onDelete: (rate: ShippingRate) => void;
 }
-
-export const isActive = (status: string) => status.toUpperCase() === 'ACTIVE';
 
 export function RatesTable({ rates, onEdit, onDelete }: RatesTableProps) {
   if (rates.length === 0) return <Text c="dimmed">No shipping rates yet. Create one or upload a file.</Text>;
@@ -31,8 +30,8 @@ export function RatesTable({ rates, onEdit, onDelete }: RatesTableProps) {
               <Table.Td>{rate.weight}</Table.Td>
               <Table.Td ta="right">{formatMoney(rate.cost)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={isActive(rate.status) ? 'green' : 'gray'}>
-                  {rate.status.toUpperCase()}
+                <Badge variant="light" color={rate.status === 'ACTIVE' ? 'green' : 'gray'}>
+                  {rate.status}
                 </Badge>
               </Table.Td>
               <Table.Td>{formatDate(rate.createdAt)}</Table.Td>

@@ -5,8 +5,8 @@ import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { errorMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/toast';
 import { useDeleteShippingRate, useShippingRates, type ShippingRate } from '../../api/shipping-rates';
-import { ConfirmDeleteModal } from '../confirm-delete-modal';
-import { QueryState } from '../query-state';
+import { ConfirmModal } from '../../../../components/ui/confirm-modal';
+import { QueryState } from '../../../../components/ui/query-state';
 import { BulkUploadModal } from './bulk-upload-modal';
 import { RateFormModal } from './rate-form-modal';
 import { RatesTable } from './rates-table';
@@ -25,7 +25,7 @@ export function ShippingRatesTab({ courierId }: { courierId: string }) {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      notify.success('Shipping rate deleted');
+      notify.success(SETTINGS_MSG.rateDeleted);
       setDeleting(null);
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to delete shipping rate'));
@@ -50,11 +50,13 @@ export function ShippingRatesTab({ courierId }: { courierId: string }) {
       </QueryState>
       <RateFormModal opened={editing !== null} rate={editing?.rate ?? null} onClose={() => setEditing(null)} />
       <BulkUploadModal opened={bulkOpen} courierId={courierId} onClose={() => setBulkOpen(false)} />
-      <ConfirmDeleteModal
+      <ConfirmModal
         opened={deleting !== null}
         title="Delete Rate"
         message={SETTINGS_MSG.confirmDeleteRate}
-        isDeleting={remove.isPending}
+        confirmLabel="Delete"
+        danger
+        isWorking={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
-  /** What failed to load, for the message ("the shipping rates"). */
+  /** What failed to load, for the message ("the branch"). */
   what: string;
   /** Skeleton rows while loading. */
   rows?: number;
   children: (data: T) => ReactNode;
 }
 
-/** A tab's loading skeleton, its load error with a retry, or its content. */
+/** A screen's loading skeleton, its load error with a retry, or its content. */
 export function QueryState<T>({ query, what, rows = 4, children }: QueryStateProps<T>) {
   if (query.isPending) {
     return (

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import type { DbOrTx } from '../db/client';
+import type { Principal } from '../modules/auth/principal';
+
+/** One channel for every instance: a write on any instance reaches the streams of all of them. */
+export const EVENTS_CHANNEL = 'parceldesk_events';
+
+/**
+ * Who an event is for: the courier's ticket staff, the ticket's customer, or both. Staff get
+ * what customers write, customers what staff write; status changes and staff replies go to both
+ * so the other staff lists refresh too.
+ */
+export type Audience = 'staff' | 'customer' | 'all';
+
+export interface TicketEventPayload {
+  courierId: string;
+  kind: 'ticket.created' | 'ticket.message' | 'ticket.status';
+  ticketId: string;
+  ticketNo: string;
+  status: TicketStatus;
+  customerId: string;
+  audience: Audience;
+}
+
+/**
+ * Publishes inside the writing transaction: PostgreSQL delivers a NOTIFY only when the
+ * transaction commits, so no stream hears of a ticket that was rolled back.
+ */
+export async function publishTicketEvent(tx: DbOrTx, event: TicketEventPayload): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Reads a NOTIFY payload back; anything malformed is dropped rather than sent to browsers. */
+export function parseTicketEvent(payload: string | undefined): TicketEventPayload | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<TicketEventPayload>;
+    const kinds = ['ticket.created', 'ticket.message', 'ticket.status'];
+    const audiences = ['staff', 'customer', 'all'];
+    if (typeof value.courierId !== 'string' || typeof value.ticketId !== 'string' || typeof value.customerId !== 'string') return null;
+    if (!kinds.includes(String(value.kind)) || !audiences.includes(String(value.audience))) return null;
+    return value as TicketEventPayload;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a connected principal may hear of an event: the ticket's own customer, the super
+ * admin, the courier's admin, and its branch managers and staff holding tickets_view: exactly
+ * who may open the ticket (modules/tickets/ticket-access.ts).
+ */
+export function mayReceive(principal: Principal, event: TicketEventPayload): boolean {
+  if (principal.kind === 'customer') {
+    return event.audience !== 'staff' && principal.id === event.customerId && principal.courierId === event.courierId;
+  }
+  if (event.audience === 'customer') return false;
+  if (principal.role === 'super_admin') return true;
+  if (principal.courierId !== event.courierId) return false;
+  return principal.role === 'courier_admin' || principal.permissions.has('tickets_view');
+}

@@ -1,0 +1,265 @@
+import { and, asc, Column, count, desc, eq, getTableName, inArray, is, isNotNull, Name, or, Param, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgSelectBuilder, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { filterKind, type FilterOption, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
+import type { DbOrTx } from '../db/client';
+import { badRequest } from './app-error';
+
+type Expr = SQL | AnyColumn;
+
+/**
+ * One column of a list (issue 3, the list-query convention of packages/shared): the key is the
+ * row field the browser sorts and filters by.
+ */
+export interface ListColumn {
+  /** What is sorted on, searched and text-filtered. */
+  sql: Expr;
+  /** The SQL type of `sql`; anything but text is cast to text for search and contains-filters. */
+  kind?: 'text' | 'number' | 'boolean' | 'timestamp';
+  sortable?: boolean;
+  /** Sort by these instead of `sql` (matching an index, e.g. lower(last_name), lower(first_name)). */
+  sortBy?: readonly Expr[];
+  searchable?: boolean;
+  /**
+   * text: contains (ILIKE); number: equality; exact: equality with `value` (a bad uuid is 400);
+   * dropdown: `filterOptions[field]` lists the values (2..50 of them, else omitted, spec section 5)
+   * and a chosen value matches `value` exactly, a typed one is a contains-filter on `sql`.
+   */
+  filter?: 'text' | 'number' | 'exact' | 'dropdown';
+  /** For exact and dropdown: what the chosen value is compared with (an id for relation columns). Defaults to `sql` as text. */
+  value?: { sql: Expr; type: 'text' | 'uuid' | 'boolean' };
+  /**
+   * Dropdown: the possible values. Each is kept when a row in scope has it, one index probe
+   * apiece, so a 100,000-row list answers fast. Without it the distinct values are read, which
+   * is only for small tables.
+   */
+  options?: () => readonly FilterOption[] | Promise<readonly FilterOption[]>;
+  /** Dropdown without `options`: the label of each distinct value (defaults to `sql`). */
+  optionLabel?: Expr;
+}
+export type ListColumnMap = Readonly<Record<string, ListColumn>>;
+
+export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends PgSelect, TItem> {
+  db: DbOrTx;
+  /** The row's fields. */
+  select: TSel;
+  /**
+   * FROM and joins, ending with `.$dynamic()`; called for the rows, the total and the dropdown
+   * options. Prefer left joins (also along non-null foreign keys): PostgreSQL drops the unused ones.
+   */
+  from: (select: PgSelectBuilder<TSel>) => TQuery;
+  /** The scope every figure of the list stays within: tenant, branch, fixed conditions. */
+  where: SQL | undefined;
+  columns: ListColumnMap;
+  /**
+   * Search one expression instead of each searchable column: the concatenation a trigram index
+   * is built on (customers_search_idx), so a search of 100,000 rows does not read them all.
+   */
+  searchSql?: SQL;
+  query: ListQuery;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Appended to every sort so pages never overlap (the primary key). */
+  tieBreaker: AnyPgColumn;
+  map: (row: Awaited<TQuery>[number]) => TItem;
+}
+
+const MAX_OPTIONS = 50;
+/** Beyond this many candidates the distinct values are read instead of probing each. */
+const MAX_PROBES = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A column written with its table, for correlated subqueries in a selection: drizzle writes the
+ * columns of a single-table select bare, and a bare "id" inside the subquery names its own id.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * True when an expression names no table but `base`: then the page ids and the total are read
+ * from the base table alone. PostgreSQL drops unused left joins, but (15 at least) still counts
+ * the join columns as needed, which rules out index-only scans; without the joins a deep page or
+ * a total reads the index alone. Anything it cannot read answers false (keep the joins).
+ */
+function namesOnly(expr: unknown, base: PgTable): boolean {
+  const baseName = getTableName(base);
+  const visit = (chunk: unknown): boolean => {
+    if (Array.isArray(chunk)) return chunk.every(visit);
+    if (is(chunk, Column)) return chunk.table === base;
+    if (is(chunk, Table)) return chunk === base;
+    if (is(chunk, SQL)) return chunk.queryChunks.every(visit);
+    if (is(chunk, SQL.Aliased)) return visit(chunk.sql);
+    // Written names (qualified(), sql.identifier): the base table or one of its columns.
+    if (is(chunk, Name)) return chunk.value === baseName || Object.values(base).some((c) => is(c, Column) && c.name === chunk.value);
+    if (is(chunk, Param) || is(chunk, StringChunk)) return true;
+    return chunk === null || ['string', 'number', 'boolean', 'undefined', 'bigint'].includes(typeof chunk);
+  };
+  return visit(expr);
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const asText = (column: ListColumn, expr: Expr = column.sql): SQL =>
+  !column.kind || column.kind === 'text' ? sql`${expr}` : sql`(${expr})::text`;
+
+function contains(column: ListColumn, term: string): SQL {
+  return sql`${asText(column)} ilike ${containsPattern(term)}`;
+}
+
+/** A filter value as the comparison needs it, or undefined when it cannot be one. */
+function parseValue(type: 'text' | 'uuid' | 'boolean', raw: string): string | boolean | undefined {
+  if (type === 'uuid') return UUID.test(raw) ? raw.toLowerCase() : undefined;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : undefined;
+  return raw;
+}
+
+const valueOf = (column: ListColumn) => column.value ?? { sql: column.sql, type: 'text' as const };
+
+function equals(expr: Expr, value: string | boolean | number): SQL {
+  // eq() maps the value through the column's driver mapping when `expr` is a column.
+  return eq(expr as AnyColumn, value);
+}
+
+function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQueryOptions<SelectedFields, PgSelect, unknown>['defaultSort'], tieBreaker: AnyColumn): SQL[] {
+  const field = query.sort ?? defaultSort.field;
+  const order = query.sort ? query.order : defaultSort.order;
+  const column = columns[field];
+  if (!column?.sortable) throw badRequest(`Unknown sort column: ${field}`, { sort: `Unknown sort column: ${field}` });
+  const direction = order === 'desc' ? desc : asc;
+  return [...(column.sortBy ?? [column.sql]).map((expr) => direction(expr)), direction(tieBreaker)];
+}
+
+/** Builds the WHERE of search and filters; unknown or unfilterable fields answer 400. */
+function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: Record<string, FilterOption[]>, searchSql?: SQL): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const term = query.search;
+    const matches = searchSql
+      ? [sql`${searchSql} ilike ${containsPattern(term)}`]
+      : Object.values(columns).filter((c) => c.searchable).map((c) => contains(c, term));
+    if (matches.length > 0) conditions.push(or(...matches) ?? sql`false`);
+  }
+  for (const [field, raw] of Object.entries(query.filters)) {
+    const column = columns[field];
+    if (!column?.filter) throw badRequest(`Unknown filter column: ${field}`, { filters: `Unknown filter column: ${field}` });
+    if (column.filter === 'text') {
+      conditions.push(contains(column, raw));
+    } else if (column.filter === 'number') {
+      const value = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(value)) throw badRequest(`Filter ${field} must be a number`, { filters: `Filter ${field} must be a number` });
+      conditions.push(sql`${column.sql} = ${value}`);
+    } else {
+      const target = valueOf(column);
+      const value = parseValue(target.type, raw);
+      if (column.filter === 'exact') {
+        if (value === undefined) throw badRequest(`Invalid value for filter ${field}`, { filters: `Invalid value for filter ${field}` });
+        conditions.push(equals(target.sql, value));
+      } else {
+        // A value picked from the dropdown matches exactly; text typed into the box shown instead
+        // (fewer than 2 or more than 50 values) matches what the column displays.
+        const picked = value !== undefined && (target.type !== 'text' || field in shownOptions);
+        conditions.push(picked ? equals(target.sql, value) : contains(column, raw));
+      }
+    }
+  }
+  return conditions;
+}
+
+/**
+ * Runs one list under the list-query convention: the page of rows, the total under the same
+ * WHERE, and the dropdown options of the scope (not narrowed by the current search or filters,
+ * so the choices stay put while the user filters).
+ */
+export async function runListQuery<TSel extends SelectedFields, TQuery extends PgSelect, TItem>(
+  options: ListQueryOptions<TSel, TQuery, TItem>,
+): Promise<ListResponse<TItem>> {
+  const { db, columns, query, where } = options;
+  // `from` only adds FROM and joins; the selection it receives is ours to choose, so reusing it
+  // for the count and the options is sound although its type names the row's selection.
+  const fromAny = (selection: SelectedFields, distinct = false) =>
+    options.from((distinct ? db.selectDistinct(selection) : db.select(selection)) as unknown as PgSelectBuilder<TSel>);
+  const base = options.tieBreaker.table as PgTable;
+  /** The list's FROM, or the base table alone when `uses` names nothing else. */
+  const fromFor = (uses: unknown[]) => (selection: SelectedFields): PgSelect =>
+    (uses.every((expr) => namesOnly(expr, base)) ? db.select(selection).from(base).$dynamic() : fromAny(selection));
+
+  const orderBy = orderFor(columns, query, options.defaultSort, options.tieBreaker);
+  const filterOptions = await dropdownOptions(db, columns, where, fromAny);
+  const filtered = and(where, ...conditionsFor(columns, query, filterOptions, options.searchSql));
+
+  // The page is chosen on ids first and only its rows are joined and projected (a deferred
+  // join): a deep page skips index entries, not joined rows. Joins the sort and filters do not
+  // use are left joins PostgreSQL drops, in the page and in the count.
+  const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(filtered).orderBy(...orderBy)
+    .limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [rows, totals] = await Promise.all([
+    options.from(db.select(options.select)).where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy),
+    fromFor([filtered])({ total: count() }).where(filtered),
+  ]);
+  const total = (totals as unknown as { total: number }[])[0]?.total ?? 0;
+  return {
+    data: (rows as Awaited<TQuery>).map(options.map),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    filterOptions,
+  };
+}
+
+type FromAny = (selection: SelectedFields, distinct?: boolean) => PgSelect;
+
+/**
+ * The options of every dropdown column. Candidate lists are read concurrently, then one
+ * statement probes every candidate of every column (`exists`, an index probe each), so a list
+ * costs the same few round trips however many dropdowns it has.
+ */
+async function dropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | undefined, fromAny: FromAny): Promise<Record<string, FilterOption[]>> {
+  const dropdowns = await Promise.all(
+    Object.entries(columns)
+      .filter(([, column]) => column.filter === 'dropdown')
+      .map(async ([field, column]) => ({ field, column, candidates: column.options ? await column.options() : null })),
+  );
+  const probes = dropdowns.flatMap(({ field, column, candidates }) => {
+    if (!candidates || candidates.length > MAX_PROBES) return [];
+    const target = valueOf(column);
+    return candidates.flatMap((candidate) => {
+      const value = parseValue(target.type, candidate.value);
+      if (value === undefined) return [];
+      return [{ field, candidate, probe: fromAny({ one: sql`1` }).where(and(where, equals(target.sql, value))).limit(1) }];
+    });
+  });
+  const [probed, distinct] = await Promise.all([
+    probes.length === 0 ? Promise.resolve({} as Record<string, boolean>) : db.execute<Record<string, boolean>>(
+      sql`select ${sql.join(probes.map(({ probe }, i) => sql`exists ${probe} as ${sql.identifier(`p${i}`)}`), sql`, `)}`,
+    ).then((result) => result.rows[0] ?? {}),
+    Promise.all(dropdowns
+      .filter(({ candidates }) => !candidates || candidates.length > MAX_PROBES)
+      .map(async ({ field, column }) => [field, await distinctOptions(column, where, fromAny)] as const)),
+  ]);
+
+  const found: Record<string, FilterOption[]> = Object.fromEntries(distinct);
+  probes.forEach(({ field, candidate }, i) => {
+    if (probed[`p${i}`] === true) (found[field] ??= []).push(candidate);
+  });
+  const shown: Record<string, FilterOption[]> = {};
+  for (const { field } of dropdowns) {
+    const list = found[field] ?? [];
+    if (filterKind(list.length) === 'dropdown') shown[field] = list;
+  }
+  return shown;
+}
+
+/** Up to 51 distinct values of a column without candidates (51 means "too many": a text box). */
+async function distinctOptions(column: ListColumn, where: SQL | undefined, fromAny: FromAny): Promise<FilterOption[]> {
+  const target = valueOf(column);
+  const value = sql<string>`(${target.sql})::text`.as('value');
+  const label = sql<string>`(${column.optionLabel ?? column.sql})::text`.as('label');
+  const rows = await fromAny({ value, label }, true)
+    .where(and(where, isNotNull(target.sql)))
+    .orderBy(sql`2`)
+    .limit(MAX_OPTIONS + 1) as unknown as { value: string; label: string | null }[];
+  return rows.map((r) => ({ value: r.value, label: r.label ?? r.value }));
+}

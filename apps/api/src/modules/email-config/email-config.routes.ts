@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { idParamsSchema } from '@parceldesk/shared/schemas/common';
+import { emailConfigSchema, SETTINGS_MSG, testEmailSchema } from '@parceldesk/shared/schemas/settings';
+import type { AppContext, ZodApp } from '../../app-context';
+import type { Access } from '../../plugins/access';
+import { principalOf } from '../../plugins/auth';
+import { smtpSecretBox } from '../../security/encryption';
+import { courierInScope } from '../couriers/courier-settings.service';
+import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
+
+const tags = ['settings'];
+const ADMINS: Access = { roles: ['super_admin', 'courier_admin'] };
+
+const emailConfigViewSchema = z.object({
+  smtp_host: z.string(),
+  smtp_port: z.number(),
+  smtp_user: z.string(),
+  from_email: z.string(),
+  from_name: z.string(),
+  status: z.enum(['active', 'inactive']),
+  has_password: z.boolean(),
+});
+const messageSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** Settings tab 5 (spec section 7): the courier's own SMTP server. The password never leaves. */
+export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
+  const allowPrivate = ctx.env.ALLOW_PRIVATE_SMTP;
+
+  app.get('/settings/couriers/:id/email-config', {
+    schema: { tags, summary: 'The courier\'s SMTP settings, without the password', params: idParamsSchema, response: { 200: z.object({ success: z.literal(true), data: emailConfigViewSchema.nullable() }) } },
+    config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
+  }, async (request) => {
+    const courier = await courierInScope(ctx.db, principalOf(request), request.params.id);
+    return { success: true as const, data: await getEmailConfig(ctx.db, courier.id) };
+  });
+
+  app.post('/settings/couriers/:id/email-config', {
+    schema: { tags, summary: 'Save the SMTP settings (an empty password keeps the stored one)', params: idParamsSchema, body: emailConfigSchema, response: { 200: messageSchema } },
+    config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
+  }, async (request) => {
+    const principal = principalOf(request);
+    const courier = await courierInScope(ctx.db, principal, request.params.id);
+    const box = await smtpSecretBox(ctx.env);
+    await saveEmailConfig(ctx.db, { box, courierId: courier.id, input: request.body, principal, request, allowPrivate });
+    return { success: true as const, message: SETTINGS_MSG.emailConfigSaved };
+  });
+
+  app.post('/settings/couriers/:id/email-config/test', {
+    schema: { tags, summary: 'Send a test email through the saved SMTP settings', params: idParamsSchema, body: testEmailSchema, response: { 200: messageSchema } },
+    config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
+  }, async (request) => {
+    const courier = await courierInScope(ctx.db, principalOf(request), request.params.id);
+    // Each test opens a connection to a host the admin chose: counted like sign-in attempts.
+    await ctx.limiter.checkIp('smtp-test', courier.id);
+    const box = await smtpSecretBox(ctx.env);
+    const message = await sendTestEmail(ctx.db, { box, courierId: courier.id, courierName: courier.name, to: request.body.test_email, allowPrivate });
+    return { success: true as const, message };
+  });
+}

@@ -1,0 +1,115 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE } from '../../test/multipart';
+import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType, sniff, spreadsheetKind } from './file-types';
+import { parseSpreadsheet } from './spreadsheet-parser';
+import { listZipEntries, unpackedSize } from './zip-entries';
+
+const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
+
+function xlsxOf(rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Rates');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+const OLE = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(64)]);
+
+describe('sniff and the per-upload type rules', () => {
+  it('names files by their magic bytes', () => {
+    expect(sniff(SAMPLE.png)).toBe('png');
+    expect(sniff(SAMPLE.jpeg)).toBe('jpeg');
+    expect(sniff(SAMPLE.gif)).toBe('gif');
+    expect(sniff(SAMPLE.pdf)).toBe('pdf');
+    expect(sniff(xlsxOf([[1]]))).toBe('zip');
+    expect(sniff(OLE)).toBe('ole');
+    expect(sniff(Buffer.from('weight,cost\r\n1,650\r\n'))).toBe('text');
+    expect(sniff(Buffer.from('caf\xe9,1\n', 'latin1'))).toBe('text');
+    expect(sniff(Buffer.from([0x00, 0x01, 0x02]))).toBe('unknown');
+    expect(sniff(Buffer.alloc(0))).toBe('unknown');
+  });
+
+  it('accepts a logo only when the content is an image and the name says image', () => {
+    expect(logoContentType(SAMPLE.png, 'a.PNG')).toBe('image/png');
+    expect(logoContentType(SAMPLE.png, 'a.jpg')).toBe('image/png');
+    expect(logoContentType(SAMPLE.png, 'a.svg')).toBeNull();
+    expect(logoContentType(Buffer.from('<svg/>'), 'a.png')).toBeNull();
+  });
+
+  it('accepts a rate sheet only when content and extension agree, telling xlsx from docx inside the ZIP', () => {
+    const xlsx = xlsxOf([['weight', 'cost']]);
+    expect(rateSheetContentType(SAMPLE.pdf, 'r.pdf')).toBe('application/pdf');
+    expect(rateSheetContentType(SAMPLE.png, 'r.pdf')).toBeNull();
+    expect(rateSheetContentType(xlsx, 'r.xlsx')).toMatch(/spreadsheetml/);
+    expect(rateSheetContentType(xlsx, 'r.docx')).toBeNull();
+    expect(rateSheetContentType(OLE, 'r.doc')).toBe('application/msword');
+    expect(rateSheetContentType(OLE, 'r.xls')).toBe('application/vnd.ms-excel');
+    expect(rateSheetContentType(SAMPLE.pdf, 'r.xls')).toBeNull();
+  });
+
+  it('accepts bulk files: xlsx workbooks, OLE .xls and text .csv only', () => {
+    expect(spreadsheetKind(xlsxOf([[1]]), 'a.xlsx')).toBe('xlsx');
+    expect(spreadsheetKind(OLE, 'a.xls')).toBe('xls');
+    expect(spreadsheetKind(Buffer.from('weight,cost\n'), 'a.csv')).toBe('csv');
+    expect(spreadsheetKind(Buffer.from('weight,cost\n'), 'a.xlsx')).toBeNull();
+    expect(spreadsheetKind(SAMPLE.png, 'a.csv')).toBeNull();
+    expect(spreadsheetKind(Buffer.from('PK\x03\x04not really a zip'), 'a.xlsx')).toBeNull();
+  });
+});
+
+describe('listZipEntries', () => {
+  it('reads the central directory of a workbook, and refuses anything else', () => {
+    const entries = listZipEntries(xlsxOf([['weight', 'cost'], [1, 650]]));
+    expect(entries?.map((e) => e.name)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']));
+    expect(unpackedSize(entries ?? [])).toBeGreaterThan(0);
+    expect(listZipEntries(SAMPLE.pdf)).toBeNull();
+    expect(listZipEntries(Buffer.alloc(10))).toBeNull();
+  });
+
+  it('reads the declared unpacked sizes, so a ZIP bomb is refused before anything inflates it', () => {
+    const xlsx = xlsxOf([['weight', 'cost'], [1, 650]]);
+    const bomb = Buffer.from(xlsx);
+    // Rewrite one central-directory entry to declare a 3 GB unpacked size.
+    const at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(3_000_000_000, at + 24);
+    expect(unpackedSize(listZipEntries(bomb) ?? [])).toBeGreaterThan(2_999_000_000);
+  });
+});
+
+describe('file names in headers', () => {
+  it('keeps the original name, without paths or control characters, with an ASCII fallback', () => {
+    expect(cleanFileName('C:\\Users\\x\\Rates 2025.pdf', 'f')).toBe('Rates 2025.pdf');
+    expect(cleanFileName('../../etc/passwd', 'f')).toBe('passwd');
+    expect(cleanFileName('a\r\nb.pdf', 'f')).toBe('ab.pdf');
+    expect(cleanFileName('', 'fallback')).toBe('fallback');
+    expect(cleanFileName(`${'x'.repeat(300)}.pdf`, 'f')).toMatch(/^x{196}\.pdf$/);
+    expect(contentDisposition('attachment', 'Tarifa "aire" ñ.pdf')).toBe(
+      `attachment; filename="Tarifa _aire_ _.pdf"; filename*=UTF-8''Tarifa%20%22aire%22%20%C3%B1.pdf`,
+    );
+  });
+});
+
+describe('parseSpreadsheet (in a worker thread)', () => {
+  it('returns cells as numbers, text and formulas, row 1 first', async () => {
+    const data = xlsxOf([['weight', 'cost'], ['1 lb', 650]]);
+    expect(await parseSpreadsheet(data, 'xlsx')).toEqual({
+      ok: true,
+      rows: [[{ t: 's', v: 'weight' }, { t: 's', v: 'cost' }], [{ t: 's', v: '1 lb' }, { t: 'n', v: 650 }]],
+    });
+    const csv = await parseSpreadsheet(Buffer.from('weight,cost\n=1+1,650\n'), 'csv');
+    expect(csv).toEqual({ ok: true, rows: [[{ t: 's', v: 'weight' }, { t: 's', v: 'cost' }], [{ t: 's', v: '=1+1' }, { t: 's', v: '650' }]] });
+  });
+
+  it('gives up on a file that takes too long and on one over the row limit, and stays usable afterwards', async () => {
+    const rows = Buffer.from(`weight,cost\n${Array.from({ length: 3000 }, (_, i) => `${i + 1},1`).join('\n')}\n`);
+    expect(await parseSpreadsheet(rows, 'csv', { maxRows: 100_000, maxColumns: 5, timeoutMs: 1, memoryMb: 64 })).toEqual({ ok: false, reason: 'timeout' });
+    expect(await parseSpreadsheet(rows, 'csv', { maxRows: 2999, maxColumns: 5, timeoutMs: 15_000, memoryMb: 64 })).toEqual({ ok: false, reason: 'too_many_rows' });
+    const fine = await parseSpreadsheet(rows, 'csv', { maxRows: 3000, maxColumns: 5, timeoutMs: 15_000, memoryMb: 64 });
+    expect(fine.ok && fine.rows.length).toBe(3001);
+  });
+
+  it('reads a damaged workbook as unreadable rather than throwing', async () => {
+    expect(await parseSpreadsheet(OLE, 'xls')).toEqual({ ok: false, reason: 'unreadable' });
+    expect(await parseSpreadsheet(Buffer.from('PK\x03\x04garbage'), 'xlsx')).toEqual({ ok: false, reason: 'unreadable' });
+  });
+});

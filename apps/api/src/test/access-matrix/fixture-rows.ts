@@ -1,0 +1,95 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketCounters, ticketMessages, tickets,
+} from '../../db/schema/index';
+import type { TenantKind } from '../../plugins/access';
+import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
+
+/** The kinds the matrix can make a row of; a kind missing here fails the matrix, naming it. */
+export type RowKind = Exclude<TenantKind, 'courier' | 'api_key' | 'self'>;
+export type RowIds = Record<RowKind, string>;
+
+export interface RowOwner {
+  courier: TestCourier;
+  /** The staff-side user a user-owned row (a notification) belongs to. */
+  userId: string;
+  /** The customer a customer-owned row (a ticket) belongs to. */
+  customerId: string;
+  fileKind?: 'logo' | 'rate_sheet';
+}
+
+/** A 1×1 GIF; a rate sheet is a tiny PDF. */
+const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n');
+
+async function insertTicket(db: Database, owner: RowOwner) {
+  // Numbered like the app numbers them (TKT-000123 from the courier's counter), so no clash later;
+  // each courier's counter starts somewhere else, so one courier's number is not also another's.
+  const [counter] = await db.insert(ticketCounters).values({ courierId: owner.courier.id, lastNo: randomInt(1, 900_000) })
+    .onConflictDoUpdate({ target: ticketCounters.courierId, set: { lastNo: sql`${ticketCounters.lastNo} + 1` } })
+    .returning({ lastNo: ticketCounters.lastNo });
+  const [ticket] = await db.insert(tickets).values({
+    courierId: owner.courier.id, ticketNo: `TKT-${String(counter!.lastNo).padStart(6, '0')}`, subject: 'Matrix ticket', department: 'General',
+    customerId: owner.customerId, lastCustomerMessageAt: new Date(),
+  }).returning();
+  const [message] = await db.insert(ticketMessages).values({
+    courierId: owner.courier.id, ticketId: ticket!.id, authorType: 'customer', customerId: owner.customerId, body: 'Where is my parcel?',
+  }).returning();
+  return { ticket: ticket!, message: message! };
+}
+
+/** Inserts one row of `kind` in the owner's courier and returns what a route names it by. */
+export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner): Promise<string> {
+  const courierId = owner.courier.id;
+  switch (kind) {
+    case 'branch': {
+      const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
+      return row!.id;
+    }
+    case 'role': {
+      const [row] = await db.insert(roles).values({ courierId, name: unique('Role'), permissions: ['dashboard_view'] }).returning();
+      return row!.id;
+    }
+    case 'user':
+      return (await makeUser(db, { role: 'staff', courier: owner.courier })).id;
+    case 'customer':
+      return (await makeCustomer(db, owner.courier, { accountType: 'business', businessName: 'Matrix Business Ltd', title: null })).id;
+    case 'shipping_rate': {
+      const lbs = randomInt(1, 9_999_999) / 100;
+      const [row] = await db.insert(shippingRates).values({ courierId, weight: `${lbs}lbs`, weightLbs: lbs, cost: 12.5 }).returning();
+      return row!.id;
+    }
+    case 'processing_fee': {
+      const min = randomInt(1, 100_000);
+      const [row] = await db.insert(processingFees).values({ courierId, weightRange: `${min}lbs to ${min + 1}lbs`, minLbs: min, maxLbs: min + 1, fee: 3 }).returning();
+      return row!.id;
+    }
+    case 'file': {
+      const isLogo = (owner.fileKind ?? 'logo') === 'logo';
+      const data = isLogo ? GIF : PDF;
+      const [row] = await db.insert(storedFiles).values({
+        courierId, kind: owner.fileKind ?? 'logo', fileName: isLogo ? 'logo.gif' : 'rates.pdf', contentType: isLogo ? 'image/gif' : 'application/pdf', sizeBytes: data.length, data,
+      }).returning();
+      return row!.id;
+    }
+    case 'ticket':
+      return (await insertTicket(db, owner)).ticket.id;
+    case 'ticket_no':
+      return (await insertTicket(db, owner)).ticket.ticketNo;
+    case 'ticket_attachment': {
+      const { ticket, message } = await insertTicket(db, owner);
+      const [row] = await db.insert(ticketAttachments).values({
+        courierId, ticketId: ticket.id, messageId: message.id, fileName: 'photo.gif', contentType: 'image/gif', sizeBytes: GIF.length, data: GIF,
+      }).returning();
+      return row!.id;
+    }
+    case 'notification': {
+      const [row] = await db.insert(notifications).values({ courierId, userId: owner.userId, type: 'ticket.created', title: 'Matrix', body: 'A notification' }).returning();
+      return row!.id;
+    }
+    default:
+      throw new Error(`The access matrix has no fixture for tenancy kind '${String(kind)}': add it to insertRow in apps/api/src/test/access-matrix/fixture-rows.ts`);
+  }
+}

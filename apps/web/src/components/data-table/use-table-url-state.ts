@@ -1,0 +1,71 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { TABLE_PAGE_SIZES } from '@parceldesk/shared/constants';
+import type { TableState } from './types';
+
+export const DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZES[0];
+const KEYS = ['page', 'pageSize', 'sort', 'order', 'search', 'filters'] as const;
+const FIELD = /^[A-Za-z0-9_]+$/;
+
+function parseFilters(raw: string | null): Record<string, string> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(parsed)) {
+      if (FIELD.test(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) out[key] = String(value);
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** Reads a table's view from the URL; anything malformed falls back to the default rather than failing. */
+export function parseTableState(params: URLSearchParams, prefix = ''): TableState {
+  const get = (key: (typeof KEYS)[number]) => params.get(`${prefix}${key}`);
+  const page = Number(get('page'));
+  const pageSize = Number(get('pageSize'));
+  const sort = get('sort');
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    pageSize: (TABLE_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    sort: sort && FIELD.test(sort) ? sort : null,
+    order: get('order') === 'desc' ? 'desc' : 'asc',
+    search: (get('search') ?? '').slice(0, 200),
+    filters: parseFilters(get('filters')),
+  };
+}
+
+/** Writes a table's view into a copy of `params`, leaving other params (and other tables' prefixes) alone; defaults are omitted. */
+export function writeTableState(params: URLSearchParams, prefix: string, state: TableState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of KEYS) next.delete(`${prefix}${key}`);
+  const set = (key: (typeof KEYS)[number], value: string) => next.set(`${prefix}${key}`, value);
+  if (state.page !== 1) set('page', String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) set('pageSize', String(state.pageSize));
+  if (state.sort) {
+    set('sort', state.sort);
+    set('order', state.order);
+  }
+  if (state.search) set('search', state.search);
+  const filters = Object.fromEntries(Object.entries(state.filters).filter(([, value]) => value !== ''));
+  if (Object.keys(filters).length > 0) set('filters', JSON.stringify(filters));
+  return next;
+}
+
+/**
+ * Search, filters, sort, order, page and page size live in the URL (issue 3), so a reload or a
+ * shared link shows the same view. Updates replace the history entry: Back leaves the list
+ * instead of stepping through every keystroke and page.
+ */
+export function useTableUrlState(prefix = '') {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseTableState(params, prefix), [params, prefix]);
+  const update = useCallback(
+    (patch: Partial<TableState>) => setParams((current) => writeTableState(current, prefix, { ...parseTableState(current, prefix), ...patch }), { replace: true }),
+    [setParams, prefix],
+  );
+  return [state, update] as const;
+}

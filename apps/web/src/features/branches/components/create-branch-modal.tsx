@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { MSG } from '@parceldesk/shared/messages';
+import { createBranchSchema, type CreateBranchInput } from '@parceldesk/shared/schemas/branches';
+import { FormNativeSelect } from '../../../components/ui/form-native-select';
+import { useCourierOptions } from '../../../components/ui/option-queries';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { notify } from '../../../lib/toast';
+import { useCreateBranch } from '../api/branches';
+import { BranchFields, toBranchPayload } from './branch-fields';
+
+const FIELDS = ['name', 'code', 'address', 'phone', 'openingHours', 'courierId'] as const;
+const EMPTY: CreateBranchInput = { name: '', code: '', address: '', phone: '', openingHours: '', isActive: true, courierId: null };
+
+interface CreateBranchModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The super admin chooses the courier the branch belongs to. */
+  chooseCourier: boolean;
+}
+
+export function CreateBranchModal({ opened, onClose, chooseCourier }: CreateBranchModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create Branch" centered size="lg">
+      {opened ? <CreateBranchForm chooseCourier={chooseCourier} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CreateBranchForm({ chooseCourier, onDone }: { chooseCourier: boolean; onDone: () => void }) {
+  const create = useCreateBranch();
+  const couriers = useCourierOptions(chooseCourier);
+  const form = useForm<CreateBranchInput>({ resolver: zodResolver(createBranchSchema), defaultValues: EMPTY });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (chooseCourier && !values.courierId) {
+      form.setError('courierId', { type: 'required', message: MSG.courierRequired });
+      return;
+    }
+    try {
+      const branch = await create.mutateAsync(toBranchPayload(values));
+      notify.success(`Branch ${branch.name} created`);
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, form.setError);
+      notify.error(errorMessage(error, 'Failed to create branch'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create branch">
+      <Stack gap="sm">
+        {chooseCourier ? (
+          <FormNativeSelect
+            control={form.control}
+            name="courierId"
+            label="Courier"
+            required
+            emptyAsNull
+            placeholder={couriers.isPending ? 'Loading couriers…' : 'Choose a courier'}
+            options={couriers.data ?? []}
+          />
+        ) : null}
+        <BranchFields form={form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={form.formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Create Branch
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

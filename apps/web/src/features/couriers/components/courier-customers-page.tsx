@@ -1,0 +1,44 @@
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import type { CustomerListItem } from '@parceldesk/shared/schemas/customers';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../components/ui/format-date';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { courierCustomersEndpoint, useCourier } from '../api/couriers';
+
+const columns: DataTableColumn<CustomerListItem>[] = [
+  { field: 'mailboxNumber', label: 'Mailbox', sortable: true, filterable: true },
+  { field: 'name', label: 'Name', sortable: true, filterable: true },
+  { field: 'email', label: 'Email', sortable: true, filterable: true },
+  { field: 'phone', label: 'Phone', sortable: true, filterable: true },
+  { field: 'branchName', label: 'Branch', sortable: true, filterable: true },
+  { field: 'accountType', label: 'Account Type', sortable: true, filterable: true, render: (row) => (row.accountType === 'business' ? 'Business' : 'Individual') },
+  {
+    field: 'isActive', label: 'Status', sortable: true, filterable: true,
+    render: (row) => <StatusBadge isActive={row.isActive} />,
+    exportValue: (row) => (row.isActive ? 'Active' : 'Inactive'),
+  },
+  { field: 'createdAt', label: 'Created', sortable: true, render: (row) => formatDate(row.createdAt), exportValue: (row) => row.createdAt },
+];
+
+/** /superadmin/couriers/{id}/customers: one courier's customers, read-only. */
+export function CourierCustomersPage() {
+  const { id = '' } = useParams();
+  const courier = useCourier(id);
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={courier.data ? `${courier.data.name} customers` : 'Courier customers'}
+        back={{ to: `/superadmin/couriers/${id}`, label: courier.data?.name ?? 'Courier' }}
+      />
+      <DataTable<CustomerListItem>
+        endpoint={courierCustomersEndpoint(id)}
+        columns={columns}
+        rowKey={(row) => row.id}
+        exportFileName="courier-customers"
+        searchPlaceholder="Search by mailbox, name, email or phone"
+      />
+    </Stack>
+  );
+}

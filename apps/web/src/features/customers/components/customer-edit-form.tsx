@@ -1,0 +1,56 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack } from '@mantine/core';
+import { CUSTOMER_MSG, updateCustomerSchema, type CustomerDetail, type UpdateCustomerInput } from '@parceldesk/shared/schemas/customers';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { notify } from '../../../lib/toast';
+import { useUpdateCustomer } from '../api/customers';
+import { CustomerFields } from './customer-fields';
+
+const FIELDS = ['accountType', 'businessName', 'title', 'firstName', 'lastName', 'email', 'phone', 'trn', 'address', 'parish', 'city', 'country', 'membershipType'] as const;
+
+const valuesOf = (c: CustomerDetail): UpdateCustomerInput => ({
+  accountType: c.accountType,
+  businessName: c.businessName ?? '',
+  title: c.title ?? '',
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email,
+  phone: c.phone,
+  trn: c.trn,
+  address: c.address,
+  parish: c.parish,
+  city: c.city,
+  country: c.country,
+  membershipType: c.membershipType as UpdateCustomerInput['membershipType'],
+});
+
+export function CustomerEditForm({ customer }: { customer: CustomerDetail }) {
+  const update = useUpdateCustomer(customer.id);
+  const form = useForm<UpdateCustomerInput>({ resolver: zodResolver(updateCustomerSchema), defaultValues: valuesOf(customer) });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const isBusiness = values.accountType === 'business';
+    try {
+      await update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title });
+      notify.success(CUSTOMER_MSG.updated);
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, form.setError);
+      notify.error(errorMessage(error, 'Failed to update customer'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit customer">
+      <Stack gap="sm">
+        <CustomerFields form={form} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '@parceldesk/shared/schemas/notifications';
+import { dataTableQueryKey } from '../../../components/data-table/use-table-data';
+import { api } from '../../../lib/api-client';
+
+/** The signed-in user's own notifications (list convention), newest first. */
+export const NOTIFICATIONS_ENDPOINT = '/notifications';
+
+function useRefreshNotifications() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: dataTableQueryKey(NOTIFICATIONS_ENDPOINT) });
+}
+
+export function useMarkNotificationRead() {
+  const refresh = useRefreshNotifications();
+  return useMutation({
+    mutationFn: (id: string) => api<Notification>(`${NOTIFICATIONS_ENDPOINT}/${encodeURIComponent(id)}/read`, { method: 'PUT' }),
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const refresh = useRefreshNotifications();
+  return useMutation({
+    mutationFn: () => api<{ updated: number }>(`${NOTIFICATIONS_ENDPOINT}/read-all`, { method: 'PUT' }),
+    onSuccess: refresh,
+  });
+}

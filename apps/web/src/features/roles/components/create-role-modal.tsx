@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MSG } from '@parceldesk/shared/messages';
+import { createRoleSchema, type CreateRoleInput } from '@parceldesk/shared/schemas/roles';
+import { FormNativeSelect } from '../../../components/ui/form-native-select';
+import { useCourierOptions } from '../../../components/ui/option-queries';
+import { useAreaRoot } from '../../../components/ui/use-area-root';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { notify } from '../../../lib/toast';
+import { useCreateRole } from '../api/roles';
+import { RoleFields } from './role-fields';
+
+const FIELDS = ['name', 'description', 'permissions', 'courierId'] as const;
+const EMPTY: CreateRoleInput = { name: '', description: '', permissions: [], courierId: null };
+
+interface CreateRoleModalProps {
+  opened: boolean;
+  onClose: () => void;
+  chooseCourier: boolean;
+}
+
+export function CreateRoleModal({ opened, onClose, chooseCourier }: CreateRoleModalProps) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create Role" size="xl" fullScreen={isPhone}>
+      {opened ? <CreateRoleForm chooseCourier={chooseCourier} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CreateRoleForm({ chooseCourier, onDone }: { chooseCourier: boolean; onDone: () => void }) {
+  const create = useCreateRole();
+  const navigate = useNavigate();
+  const root = useAreaRoot();
+  const couriers = useCourierOptions(chooseCourier);
+  const form = useForm<CreateRoleInput>({ resolver: zodResolver(createRoleSchema), defaultValues: EMPTY });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (chooseCourier && !values.courierId) {
+      form.setError('courierId', { type: 'required', message: MSG.courierRequired });
+      return;
+    }
+    try {
+      const role = await create.mutateAsync({ ...values, description: values.description?.trim() || null });
+      notify.success(`Role ${role.name} created`);
+      onDone();
+      void navigate(`${root}/roles/${role.id}`);
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, form.setError);
+      notify.error(errorMessage(error, 'Failed to create role'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create role">
+      <Stack gap="sm">
+        {chooseCourier ? (
+          <FormNativeSelect
+            control={form.control}
+            name="courierId"
+            label="Courier"
+            required
+            emptyAsNull
+            placeholder={couriers.isPending ? 'Loading couriers…' : 'Choose a courier'}
+            options={couriers.data ?? []}
+          />
+        ) : null}
+        <RoleFields form={form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={form.formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Create Role
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

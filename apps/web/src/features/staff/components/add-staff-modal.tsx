@@ -1,0 +1,70 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { staffRegisterSchema, type StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { notify } from '../../../lib/toast';
+import { useRegisterStaff } from '../api/staff';
+import { StaffFields, type StaffFieldLimits } from './staff-fields';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'role', 'roleId', 'branchId', 'permissions'] as const;
+
+interface AddStaffModalProps {
+  opened: boolean;
+  onClose: () => void;
+  limits: StaffFieldLimits;
+}
+
+export function AddStaffModal({ opened, onClose, limits }: AddStaffModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Staff" centered size="lg">
+      {opened ? <AddStaffForm limits={limits} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AddStaffForm({ limits, onDone }: { limits: StaffFieldLimits; onDone: () => void }) {
+  const register = useRegisterStaff();
+  const form = useForm<StaffRegisterInput>({
+    resolver: zodResolver(staffRegisterSchema),
+    defaultValues: {
+      firstName: '', lastName: '', email: '',
+      role: limits.positions[limits.positions.length - 1] ?? 'staff',
+      // undefined until the roles load: the form then picks the position's built-in role.
+      roleId: undefined,
+      branchId: limits.branch?.value ?? null,
+      permissions: [],
+    },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register.mutateAsync({ ...values, roleId: values.roleId ?? null });
+      notify.success(`${values.firstName} ${values.lastName} added. An invitation to set a password was sent to ${values.email}.`);
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, form.setError);
+      notify.error(errorMessage(error, 'Failed to add staff member'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add staff">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          They will receive an email with a link to choose their password.
+        </Text>
+        <StaffFields form={form} limits={limits} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={form.formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Add Staff
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

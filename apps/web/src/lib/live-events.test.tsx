@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AuthContextValue } from './auth-context';
+import { backoffDelay, onTicketEvent, useLiveEvents } from './live-events';
+
+const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
+vi.mock('./auth-context', () => ({ useAuth: () => auth.current }));
+
+/** A stand-in EventSource that records each connection and lets the test fire its events. */
+class FakeEventSource {
+  static made: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  isClosed = false;
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.made.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.isClosed = true;
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+function Live() {
+  useLiveEvents();
+  return null;
+}
+
+let view: ReturnType<typeof render> | null = null;
+function mount(client: QueryClient) {
+  view = render(
+    <QueryClientProvider client={client}>
+      <Live />
+      <Live />
+    </QueryClientProvider>,
+  );
+  return view;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.made = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  localStorage.setItem('token', 'tok-1');
+  auth.current = { status: 'authenticated' };
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  // The stream is shared module state: end it before the next test.
+  view?.unmount();
+  view = null;
+  vi.runOnlyPendingTimers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('useLiveEvents', () => {
+  it('opens one stream per session, with the token in the query, and closes it when the shell goes', () => {
+    mount(new QueryClient()).unmount();
+    expect(FakeEventSource.made).toHaveLength(1);
+    expect(FakeEventSource.made[0]?.url).toBe('/api/events/stream?token=tok-1');
+    vi.runOnlyPendingTimers();
+    expect(FakeEventSource.made[0]?.isClosed).toBe(true);
+  });
+
+  it('refreshes the unread counts and ticket screens at once on a tickets event', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const heard = vi.fn();
+    const stop = onTicketEvent(heard);
+    mount(client);
+    const event = { kind: 'ticket.created', ticketId: 't1', ticketNo: 'TKT-000001', status: 'pending' };
+    FakeEventSource.made[0]?.emit('tickets', event);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['ticket-counts'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['tickets'] });
+    expect(heard).toHaveBeenCalledWith(event);
+    stop();
+  });
+
+  it('reconnects after a failure with a growing delay, and recounts once back', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    mount(client);
+    const first = FakeEventSource.made[0];
+    first?.onerror?.(new Event('error'));
+    expect(first?.isClosed).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.made).toHaveLength(2);
+    FakeEventSource.made[1]?.onerror?.(new Event('error'));
+    vi.advanceTimersByTime(999);
+    expect(FakeEventSource.made).toHaveLength(2);
+    vi.advanceTimersByTime(1001);
+    expect(FakeEventSource.made).toHaveLength(3);
+    FakeEventSource.made[2]?.onopen?.();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['ticket-counts'] });
+  });
+
+  it('stays closed for a signed-out visitor', () => {
+    auth.current = { status: 'anonymous' };
+    mount(new QueryClient());
+    expect(FakeEventSource.made).toHaveLength(0);
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles from 1 s up to 30 s, with jitter in the upper half', () => {
+    expect(backoffDelay(0, () => 1)).toBe(1000);
+    expect(backoffDelay(0, () => 0)).toBe(500);
+    expect(backoffDelay(3, () => 1)).toBe(8000);
+    expect(backoffDelay(20, () => 1)).toBe(30_000);
+  });
+});

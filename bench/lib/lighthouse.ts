@@ -1,0 +1,60 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-js';
+
+export interface LighthouseFigures {
+  page: string;
+  formFactor: 'mobile' | 'desktop';
+  performance: number | null;
+  accessibility: number | null;
+  largestContentfulPaintMs: number | null;
+  totalBlockingTimeMs: number | null;
+}
+
+export interface LighthousePage {
+  name: string;
+  url: string;
+  /** Put before the run into localStorage of the page's origin (the signed-in dashboard's token). */
+  localStorage?: Record<string, string>;
+}
+
+/**
+ * Lighthouse (node API) on Debian Chromium started by chrome-launcher: the default mobile run
+ * (simulated slow 4G and 4x CPU slowdown) and the desktop preset. A signed-in page gets its token
+ * written into localStorage first, over CDP, and Lighthouse runs with disableStorageReset.
+ */
+export async function runLighthouse(page: LighthousePage, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    if (page.localStorage) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = browser.contexts()[0] ?? (await browser.newContext());
+      const tab = await context.newPage();
+      await tab.goto(new URL('/courier/login', page.url).toString());
+      await tab.evaluate((entries) => { for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value); }, page.localStorage);
+      await tab.close();
+      await browser.close();
+    }
+    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(page.localStorage) };
+    const result = await lighthouse(page.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    const lhr = result?.lhr;
+    const score = (key: string) => {
+      const value = lhr?.categories[key]?.score;
+      return typeof value === 'number' ? Math.round(value * 100) : null;
+    };
+    const audit = (key: string) => {
+      const value = lhr?.audits[key]?.numericValue;
+      return typeof value === 'number' ? Math.round(value) : null;
+    };
+    if (lhr?.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+    return {
+      page: page.name, formFactor,
+      performance: score('performance'), accessibility: score('accessibility'),
+      largestContentfulPaintMs: audit('largest-contentful-paint'), totalBlockingTimeMs: audit('total-blocking-time'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,104 @@
+import type { ScriptFigures } from './browser-js';
+import type { ColdStartFigures } from './cold-start';
+import type { LighthouseFigures } from './lighthouse';
+import type { LoadFigures } from './load';
+import type { SeedFigures } from './seed';
+
+export interface LoadRow extends LoadFigures {
+  kind: 'limit' | 'profile' | 'list' | 'sign-in';
+  /** This row over the bare Fastify row (a): req/s, p50 and p99. */
+  ratio: { requestsPerSecond: number; p50: number; p99: number };
+}
+
+export interface BulkUploadFigures { worstMs: number | null; targetMs: number | null; lines: string[]; exitCode: number | null }
+
+export interface Target { name: string; target: string; measured: string; met: boolean | null }
+
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string; loadAverageAtStart: number };
+  settings: { connections: number; secondsPerRun: number; database: string };
+  seed: SeedFigures;
+  load: LoadRow[];
+  skippedLists: { path: string; reason: string }[];
+  serverRssMbAfterRun: number | null;
+  coldStart: ColdStartFigures | null;
+  javascript: { login: ScriptFigures; bareReact: ScriptFigures; ratio: number } | null;
+  lighthouse: LighthouseFigures[];
+  bulkUpload: BulkUploadFigures | null;
+  targets: Target[];
+}
+
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+
+export function withRatios(rows: (LoadFigures & { kind: LoadRow['kind'] })[]): LoadRow[] {
+  const limit = rows.find((r) => r.kind === 'limit');
+  return rows.map((row) => ({
+    ...row,
+    ratio: {
+      requestsPerSecond: limit ? round(row.requestsPerSecond / limit.requestsPerSecond) : NaN,
+      p50: limit && limit.p50Ms > 0 ? round(row.p50Ms / limit.p50Ms) : NaN,
+      p99: limit && limit.p99Ms > 0 ? round(row.p99Ms / limit.p99Ms) : NaN,
+    },
+  }));
+}
+
+/** The issue's targets, measured and reported, never asserted. */
+export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[] {
+  const targets: Target[] = [];
+  for (const row of results.load.filter((r) => r.kind === 'list')) {
+    targets.push({
+      name: `${row.name}: p99 at 10 connections`, target: '< 25 ms', measured: `${row.p99Ms} ms`, met: row.p99Ms < 25,
+    }, {
+      name: `${row.name}: throughput vs bare Fastify`, target: '>= 40%', measured: `${Math.round(row.ratio.requestsPerSecond * 100)}%`, met: row.ratio.requestsPerSecond >= 0.4,
+    });
+  }
+  if (results.javascript) {
+    targets.push({ name: 'JavaScript of /courier/login vs bare React (gzip)', target: '<= 1.6x', measured: `${results.javascript.ratio}x`, met: results.javascript.ratio <= 1.6 });
+  }
+  if (results.coldStart) {
+    targets.push({ name: 'Cold start to first 200 (existing data dir)', target: '< 3 s', measured: `${(results.coldStart.coldStartMs / 1000).toFixed(2)} s`, met: results.coldStart.coldStartMs < 3000 });
+  }
+  for (const run of results.lighthouse) {
+    for (const category of ['performance', 'accessibility'] as const) {
+      const score = run[category];
+      targets.push({ name: `Lighthouse ${category}, ${run.page} (${run.formFactor})`, target: '>= 95', measured: score === null ? 'n/a' : String(score), met: score === null ? null : score >= 95 });
+    }
+  }
+  if (results.bulkUpload?.worstMs != null && results.bulkUpload.targetMs != null) {
+    targets.push({ name: 'Bulk upload, 10,000-row .xlsx (worst of 3)', target: `<= ${results.bulkUpload.targetMs} ms`, measured: `${results.bulkUpload.worstMs} ms`, met: results.bulkUpload.worstMs <= results.bulkUpload.targetMs });
+  }
+  return targets;
+}
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+/** The Markdown the README's Performance section carries. */
+export function markdown(results: BenchResults): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const parts = [
+    `Measured ${results.date.slice(0, 10)} on ${results.machine.cpus} cores (${results.machine.cpuModel}), ${results.machine.memoryGb} GB, Node ${results.machine.node}, ` +
+      `1-minute load average ${results.machine.loadAverageAtStart} at the start; ` +
+      `autocannon ${results.settings.connections} connections, ${results.settings.secondsPerRun} s per row; ` +
+      `seed ${results.seed.couriers} couriers, ${results.seed.customers.toLocaleString('en-US')} customers, ${results.seed.users} staff-side users, ${results.seed.shippingRates.toLocaleString('en-US')} shipping rates (${results.settings.database}).`,
+    '',
+    table(['Case', 'Path', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs (a)', 'p50 vs (a)', 'p99 vs (a)'],
+      results.load.map((r) => [r.name, `\`${r.path}\``, r.requestsPerSecond, r.p50Ms, r.p99Ms, `${Math.round(r.ratio.requestsPerSecond * 100)}%`, `${r.ratio.p50}x`, `${r.ratio.p99}x`])),
+    '',
+    table(['Figure', 'Measured'], [
+      ['Server RSS after the load runs', results.serverRssMbAfterRun === null ? 'n/a' : `${results.serverRssMbAfterRun} MB`],
+      ...(results.coldStart ? [['Cold start, existing data dir (first start, with initdb)', `${results.coldStart.coldStartMs} ms (${results.coldStart.firstStartMs} ms)`]] : []),
+      ...(results.javascript ? [
+        ['JavaScript for /courier/login (gzip -9, files)', `${kb(results.javascript.login.gzipBytes)} (${results.javascript.login.files} files, ${kb(results.javascript.login.rawBytes)} raw)`],
+        ['JavaScript for bare React + ReactDOM (same Vite config)', `${kb(results.javascript.bareReact.gzipBytes)} (${results.javascript.bareReact.files} files)`],
+      ] : []),
+      ...results.lighthouse.map((l) => [`Lighthouse ${l.page} (${l.formFactor}): performance / accessibility`, `${l.performance ?? 'n/a'} / ${l.accessibility ?? 'n/a'} (LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms)`]),
+      ...(results.bulkUpload ? [['Bulk upload, 10,000-row .xlsx, worst of 3 (bench/bulk-upload.bench.ts)', results.bulkUpload.worstMs === null ? 'no figure' : `${results.bulkUpload.worstMs} ms`]] : []),
+    ]),
+    '',
+    table(['Target (issue 6)', 'Goal', 'Measured', 'Met'], results.targets.map((t) => [t.name, t.target, t.measured, t.met === null ? 'n/a' : t.met ? 'yes' : '**no**'])),
+  ];
+  return parts.join('\n');
+}

@@ -1,0 +1,81 @@
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../apps/api/src/db/schema/index';
+import { createCourier } from '../../apps/api/src/modules/couriers/courier-onboarding.service';
+import { hashPassword } from '../../apps/api/src/security/passwords';
+
+export const BENCH_PASSWORD = 'Bench-Password-1';
+export const SEED = { couriers: 20, customersPerCourier: 2_500, branchesPerCourier: 3, managersPerCourier: 2, staffPerCourier: 6, ratesPerCourier: 100 };
+/** The first courier's admin: the bench's signed-in caller. */
+export const BENCH_ADMIN_EMAIL = 'admin-01@bench.parceldesk.test';
+
+const FIRST = ['Tanya', 'Andre', 'Marcia', 'Kemar', 'Shanice', 'Devon', 'Alicia', 'Omar', 'Kimberly', 'Ricardo', 'Latoya', 'Damion', 'Nicole', 'Jermaine', 'Simone', 'Garfield', 'Tamika', 'Orville', 'Petra', 'Winston'];
+const LAST = ['Campbell', 'Williams', 'Brown', 'Thompson', 'Clarke', 'Johnson', 'Reid', 'Francis', 'Morgan', 'Gordon', 'Grant', 'Lewis', 'Walker', 'Robinson', 'Henry', 'Bailey', 'Stewart', 'Wright', 'Edwards', 'Smith', 'Palmer', 'Spence', 'Hylton', 'McKenzie', 'Barrett'];
+const PARISHES = ['Kingston', 'St. Andrew', 'St. Catherine', 'Clarendon', 'Manchester', 'St. Ann', 'St. James', 'Westmoreland'];
+
+export interface SeedFigures { couriers: number; branches: number; users: number; customers: number; shippingRates: number; seconds: number }
+
+/**
+ * The bench volume (issue 6): 20 couriers, 50,000 customers, staff per courier, shipping rates.
+ * Couriers go through the API's own onboarding (roles, first branch); everything else is
+ * set-based SQL over generate_series, one statement per table. Every account shares one argon2
+ * hash of BENCH_PASSWORD. Packages and tickets join the seed when their tables exist.
+ */
+export async function seedBenchData(url: string): Promise<SeedFigures> {
+  const started = Date.now();
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle(pool, { schema });
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  for (let n = 1; n <= SEED.couriers; n += 1) {
+    const label = String(n).padStart(2, '0');
+    await db.transaction((tx) => createCourier(tx, { name: `Bench Courier ${label}`, code: `BC${label}`, supportsMembership: n % 2 === 0 }));
+  }
+  const q = (text: string, values: unknown[] = []) => pool.query(text, values);
+  // Couriers in creation order get numbers 01..20 (their code says which).
+  const numbered = `(select id, code, substring(code from 3)::int as n from couriers where code like 'BC%')`;
+
+  await q(`insert into branches (courier_id, name, code)
+    select c.id, 'Branch ' || b, 'B' || b from ${numbered} c cross join generate_series(2, $1::int) b`, [SEED.branchesPerCourier]);
+
+  await q(`insert into users (courier_id, role, role_id, branch_id, first_name, last_name, email, password_hash)
+    select c.id, 'courier_admin', null, null, 'Admin', c.code, 'admin-' || lpad(c.n::text, 2, '0') || '@bench.parceldesk.test', $1 from ${numbered} c
+    union all
+    select c.id, 'branch_manager', r.id, (select id from branches where courier_id = c.id order by name limit 1), 'Manager' || k, c.code,
+      'manager-' || lpad(c.n::text, 2, '0') || '-' || k || '@bench.parceldesk.test', $1
+    from ${numbered} c join roles r on r.courier_id = c.id and r.builtin = 'branch_manager' cross join generate_series(1, $2::int) k
+    union all
+    select c.id, 'staff', r.id, (select id from branches where courier_id = c.id order by name limit 1), 'Staff' || k, c.code,
+      'staff-' || lpad(c.n::text, 2, '0') || '-' || k || '@bench.parceldesk.test', $1
+    from ${numbered} c join roles r on r.courier_id = c.id and r.builtin = 'staff' cross join generate_series(1, $3::int) k`,
+  [passwordHash, SEED.managersPerCourier, SEED.staffPerCourier]);
+
+  // Deterministic variety: names repeat (searchable), 10% business, 5% inactive, sign-up dates over two years.
+  await q(`with b as (select courier_id, array_agg(id order by name) as ids from branches group by courier_id)
+    insert into customers (courier_id, branch_id, mailbox_number, account_type, business_name, title, first_name, last_name, email,
+      phone, password_hash, trn, address, parish, city, membership_type, is_active, created_at, updated_at)
+    select c.id, b.ids[1 + g % array_length(b.ids, 1)], upper(c.code) || '-' || lpad(g::text, 6, '0'),
+      case when g % 10 = 0 then 'business' else 'individual' end,
+      case when g % 10 = 0 then ($3::text[])[1 + g % 25] || ' Trading Ltd' end,
+      case when g % 2 = 0 then 'Ms.' else 'Mr.' end,
+      ($2::text[])[1 + g % 20], ($3::text[])[1 + (g / 20) % 25],
+      lower(($2::text[])[1 + g % 20] || '.' || ($3::text[])[1 + (g / 20) % 25]) || g || '@example.com',
+      '876-555-' || lpad((g % 10000)::text, 4, '0'), $1, lpad((100000000 + g)::text, 9, '0'),
+      g || ' Hope Road', ($4::text[])[1 + g % 8], ($4::text[])[1 + g % 8],
+      case when g % 9 = 0 then 'student' else 'standard' end, g % 20 <> 0,
+      now() - ((g * 7919) % 730) * interval '1 day' - ((g * 31) % 86400) * interval '1 second', now()
+    from ${numbered} c join b on b.courier_id = c.id cross join generate_series(1, $5::int) g`,
+  [passwordHash, FIRST, LAST, PARISHES, SEED.customersPerCourier]);
+  await q(`update couriers set mailbox_seq = $1 where code like 'BC%'`, [SEED.customersPerCourier]);
+
+  await q(`insert into shipping_rates (courier_id, weight, weight_lbs, cost)
+    select c.id, w || ' lbs', w, 500 + w * 175 from ${numbered} c cross join generate_series(1, $1::int) w`, [SEED.ratesPerCourier]);
+  await q('analyze');
+
+  const count = async (table: string) => Number((await q(`select count(*) as n from ${table}`)).rows[0].n);
+  const figures: SeedFigures = {
+    couriers: await count('couriers'), branches: await count('branches'), users: await count('users'),
+    customers: await count('customers'), shippingRates: await count('shipping_rates'), seconds: (Date.now() - started) / 1000,
+  };
+  await pool.end();
+  return figures;
+}

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench` (issue 6): a report, not a test. Seeds a separate database, runs the production
+ * build on 127.0.0.1 and measures it against a bare Fastify server on the same machine, then
+ * cold start, memory, the login page's JavaScript and Lighthouse. Writes bench/results/latest.json
+ * and prints the Markdown table the README's Performance section carries.
+ *
+ *   npm run bench                  BENCH_SECONDS=3 npm run bench   (a quicker, noisier pass)
+ */
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createBenchDatabase } from './lib/bench-database';
+import { bareReactScriptBytes, scriptBytes } from './lib/browser-js';
+import { runBulkUploadBench } from './lib/bulk-upload';
+import { measureColdStart } from './lib/cold-start';
+import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
+import { measure, type LoadFigures, type LoadTarget } from './lib/load';
+import { productionEnv, repoRoot, rssMb, spawnNode } from './lib/processes';
+import { evaluateTargets, markdown, withRatios, type BenchResults, type LoadRow } from './lib/report';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData } from './lib/seed';
+
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const log = (message: string) => console.log(message);
+
+/** List endpoints in the order the issue names them; each runs when the server registers it. */
+const filters = encodeURIComponent(JSON.stringify({ accountType: 'business' }));
+const deepPage = Math.floor(SEED.customersPerCourier / 25) - 10;
+const LIST_CANDIDATES = [
+  { name: '(c) customers, page 1', path: '/api/customers', query: '?page=1&pageSize=25' },
+  { name: `(c) customers, page ${deepPage}`, path: '/api/customers', query: `?page=${deepPage}&pageSize=25` },
+  { name: '(c) customers, search', path: '/api/customers', query: '?page=1&pageSize=25&search=campbell' },
+  { name: '(c) customers, filter', path: '/api/customers', query: `?page=1&pageSize=25&filters=${filters}` },
+  { name: '(c) dashboard summary', path: '/api/dashboard/summary', query: '' },
+  { name: '(c) shipping rates', path: '/api/settings/shipping-rates', query: '' },
+];
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`bench admin sign-in: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function run(target: LoadTarget, kind: LoadRow['kind']): Promise<LoadFigures & { kind: LoadRow['kind'] }> {
+  log(`  ${target.name} ...`);
+  const figures = await measure(target, { connections: CONNECTIONS, seconds: SECONDS });
+  if (figures.errors || figures.timeouts || figures.non2xx) log(`    ! ${figures.errors} errors, ${figures.timeouts} timeouts, ${figures.non2xx} non-2xx`);
+  return { ...figures, kind };
+}
+
+async function main() {
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  if (loadAtStart > 1) log(`! 1-minute load average is ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores: other work will skew the figures`);
+  log('Building what is stale ...');
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+
+  log('Seeding the bench database ...');
+  const database = await createBenchDatabase(log);
+  const seed = await seedBenchData(database.url);
+  log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates in ${seed.seconds.toFixed(1)} s`);
+
+  const rows: (LoadFigures & { kind: LoadRow['kind'] })[] = [];
+  const skippedLists: { path: string; reason: string }[] = [];
+  const warmUp = (url: string, headers: Record<string, string> = {}) => measure({ name: 'warm-up', url, headers }, { connections: CONNECTIONS, seconds: 2 });
+
+  log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each`);
+  const hello = await spawnNode(path.join(repoRoot, 'bench/hello-server.mjs'), { NODE_ENV: 'production' }, '/hello');
+  await warmUp(`${hello.baseUrl}/hello`);
+  rows.push(await run({ name: '(a) bare Fastify hello world', url: `${hello.baseUrl}/hello` }, 'limit'));
+  await hello.stop();
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-bench-data-'));
+  await chmod(dataDir, 0o755);
+  const server = await spawnNode(path.join(repoRoot, 'apps/api/dist/server.js'), productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health');
+  const results: Partial<BenchResults> = {};
+  try {
+    const token = await signIn(server.baseUrl);
+    const auth = { authorization: `Bearer ${token}` };
+    await warmUp(`${server.baseUrl}/api/auth/profile`, auth);
+    rows.push(await run({ name: '(b) profile, signed in', url: `${server.baseUrl}/api/auth/profile`, headers: auth }, 'profile'));
+
+    const openapi = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, { get?: unknown }> };
+    for (const candidate of LIST_CANDIDATES) {
+      if (!openapi.paths[candidate.path]?.get) {
+        skippedLists.push({ path: candidate.path + candidate.query, reason: 'route not registered' });
+        continue;
+      }
+      const url = `${server.baseUrl}${candidate.path}${candidate.query}`;
+      const probe = await fetch(url, { headers: auth });
+      if (probe.status !== 200) {
+        skippedLists.push({ path: candidate.path + candidate.query, reason: `answers ${probe.status}: ${(await probe.text()).slice(0, 120)}` });
+        continue;
+      }
+      rows.push(await run({ name: candidate.name, url, headers: auth }, 'list'));
+    }
+    rows.push(await run({
+      name: '(d) sign-in (argon2id)', url: `${server.baseUrl}/api/auth/login`, method: 'POST',
+      body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
+    }, 'sign-in'));
+    results.serverRssMbAfterRun = rssMb(server.process.pid);
+
+    log('JavaScript downloaded by /courier/login vs bare React ...');
+    const login = await scriptBytes(`${server.baseUrl}/courier/login`);
+    const bareReact = await bareReactScriptBytes();
+    results.javascript = { login, bareReact, ratio: Math.round((login.gzipBytes / bareReact.gzipBytes) * 100) / 100 };
+
+    log('Lighthouse ...');
+    const lighthouse: LighthouseFigures[] = [];
+    const pages = [
+      { name: '/courier/login', url: `${server.baseUrl}/courier/login` },
+      { name: '/courier/admin/dashboard (signed in)', url: `${server.baseUrl}/courier/admin/dashboard`, localStorage: { token: await signIn(server.baseUrl) } },
+    ];
+    for (const page of pages) {
+      for (const formFactor of ['mobile', 'desktop'] as const) lighthouse.push(await runLighthouse(page, formFactor));
+    }
+    results.lighthouse = lighthouse;
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  log('Cold start ...');
+  const coldStart = await measureColdStart();
+  log('Bulk upload (bench/bulk-upload.bench.ts) ...');
+  const bulkUpload = await runBulkUploadBench(log);
+  await database.close();
+
+  const cpus = os.cpus();
+  const partial: Omit<BenchResults, 'targets'> = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version,
+      platform: `${os.platform()} ${os.release()}`, loadAverageAtStart: Math.round(loadAtStart * 100) / 100,
+    },
+    settings: { connections: CONNECTIONS, secondsPerRun: SECONDS, database: database.server },
+    seed, load: withRatios(rows), skippedLists,
+    serverRssMbAfterRun: results.serverRssMbAfterRun ?? null, coldStart,
+    javascript: results.javascript ?? null, lighthouse: results.lighthouse ?? [], bulkUpload,
+  };
+  const final: BenchResults = { ...partial, targets: evaluateTargets(partial) };
+  await mkdir(path.join(repoRoot, 'bench/results'), { recursive: true });
+  await writeFile(path.join(repoRoot, 'bench/results/latest.json'), `${JSON.stringify(final, null, 2)}\n`);
+  log(`\n${markdown(final)}\n`);
+  if (skippedLists.length > 0) log(`Not measured: ${skippedLists.map((s) => `${s.path} (${s.reason})`).join('; ')}`);
+  log('Written to bench/results/latest.json');
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exit(1);
+});
