@@ -161,6 +161,20 @@ describe('live ticket events across two API instances (LISTEN/NOTIFY + SSE)', ()
     expect(garbage.status).toBe(401);
   });
 
+  it('keeps the ?token= credential out of the request log', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({ env: { ...a.env, EVENTS_STREAM_MAX_MS: 100 }, database: bDatabase, logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } }, startWorkers: false });
+    try {
+      const token = w.as.admin.authorization.slice('Bearer '.length);
+      const response = await logged.inject({ method: 'GET', url: `/api/events/stream?token=${token}` });
+      expect(response.statusCode).toBe(200);
+      expect(lines.some((line) => line.includes('/api/events/stream?token=[redacted]'))).toBe(true);
+      expect(lines.some((line) => line.includes(token))).toBe(false);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('a stream ends after EVENTS_STREAM_MAX_MS (the browser reconnects and the session is checked again)', async () => {
     const short = await createTestApp({ EVENTS_STREAM_MAX_MS: '300' });
     try {

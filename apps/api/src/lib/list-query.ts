@@ -29,8 +29,8 @@ export interface ListColumn {
   value?: { sql: Expr; type: 'text' | 'uuid' | 'boolean' };
   /**
    * Dropdown: the possible values. Each is kept when a row in scope has it, one index probe
-   * apiece, so a 100,000-row list answers fast. Without it the distinct values are read, which
-   * is only for small tables.
+   * apiece, so a 100,000-row list answers fast (over 200 candidates: a text box, unprobed).
+   * Without it the distinct values are read, which is only for small tables.
    */
   options?: () => readonly FilterOption[] | Promise<readonly FilterOption[]>;
   /** Dropdown without `options`: the label of each distinct value (defaults to `sql`). */
@@ -63,7 +63,7 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
 }
 
 const MAX_OPTIONS = 50;
-/** Beyond this many candidates the distinct values are read instead of probing each. */
+/** Beyond this many candidates the column is given a text box without probing. */
 const MAX_PROBES = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -236,11 +236,14 @@ async function dropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | 
       sql`select ${sql.join(probes.map(({ probe }, i) => sql`exists ${probe} as ${sql.identifier(`p${i}`)}`), sql`, `)}`,
     ).then((result) => result.rows[0] ?? {}),
     Promise.all(dropdowns
-      .filter(({ candidates }) => !candidates || candidates.length > MAX_PROBES)
+      .filter(({ candidates }) => !candidates)
       .map(async ({ field, column }) => [field, await distinctOptions(column, where, fromAny)] as const)),
   ]);
 
   const found: Record<string, FilterOption[]> = Object.fromEntries(distinct);
+  // More candidates than can be probed (hundreds of branches across the network): far more than
+  // a dropdown shows, so the column gets a text box without reading the list.
+  for (const { field, candidates } of dropdowns) if (candidates && candidates.length > MAX_PROBES) found[field] = candidates.slice(0, MAX_OPTIONS + 1);
   probes.forEach(({ field, candidate }, i) => {
     if (probed[`p${i}`] === true) (found[field] ??= []).push(candidate);
   });

@@ -55,7 +55,7 @@ export const branchListColumns = {
   isActive: { sortable: true, filter: 'dropdown' },
   courierName: { sortable: true, filter: 'dropdown' },
   customersCount: { sortable: true, filter: 'number' },
-  createdAt: { sortable: true },
+  createdAt: { sortable: true, filter: 'text' },
 } as const satisfies ListColumns;
 
 export const branchDetailSchema = branchListItemSchema.extend({

@@ -52,7 +52,7 @@ export const customerListColumns = {
   membershipType: { sortable: true, filter: 'dropdown' },
   isActive: { sortable: true, filter: 'dropdown' },
   courierName: { sortable: true, filter: 'dropdown' },
-  createdAt: { sortable: true },
+  createdAt: { sortable: true, filter: 'text' },
 } as const satisfies ListColumns;
 
 /** GET /customers/{id}: the profile with its home address and US shipping addresses. Packages, invoices and the rest join as later issues add them. */

@@ -60,7 +60,7 @@ export const networkCourierListColumns = {
   status: { sortable: true, filter: 'dropdown' },
   contactEmail: { sortable: true, filter: 'text' },
   customersCount: { sortable: true, filter: 'number' },
-  createdAt: { sortable: true },
+  createdAt: { sortable: true, filter: 'text' },
 } as const satisfies ListColumns;
 
 /** POST /network/couriers: the company and its first courier admin, who is invited by email. */

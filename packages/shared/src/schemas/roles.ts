@@ -61,7 +61,7 @@ export const roleListColumns = {
   builtin: { sortable: true, filter: 'dropdown' },
   usersCount: { sortable: true, filter: 'number' },
   courierName: { sortable: true, filter: 'dropdown' },
-  createdAt: { sortable: true },
+  createdAt: { sortable: true, filter: 'text' },
 } as const satisfies ListColumns;
 
 export const roleDetailSchema = roleListItemSchema.extend({ updatedAt: z.string() });

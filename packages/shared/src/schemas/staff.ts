@@ -49,7 +49,7 @@ export const staffListColumns = {
   branchName: { sortable: true, filter: 'dropdown' },
   isActive: { sortable: true, filter: 'dropdown' },
   courierName: { sortable: true, filter: 'dropdown' },
-  createdAt: { sortable: true },
+  createdAt: { sortable: true, filter: 'text' },
 } as const satisfies ListColumns;
 
 export const staffDetailSchema = staffListItemSchema.extend({

@@ -7,6 +7,7 @@ import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { activeOptions, courierOptions } from '../../lib/list-options';
 import { qualified, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 
@@ -30,7 +31,7 @@ function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
     courierName: { sql: couriers.name, sortable: true, searchable: !scope.courierId, filter: 'dropdown', value: { sql: branches.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
     courierId: { sql: branches.courierId, filter: 'exact', value: { sql: branches.courierId, type: 'uuid' } },
     customersCount: { sql: customersCount, kind: 'number', sortable: true, filter: 'number' },
-    createdAt: { sql: branches.createdAt, kind: 'timestamp', sortable: true },
+    createdAt: { sql: localDateTime(branches.createdAt), sortable: true, sortBy: [branches.createdAt], filter: 'text' },
   };
 }
 

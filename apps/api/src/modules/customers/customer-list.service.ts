@@ -7,6 +7,7 @@ import { branches, couriers, customerSearchText, customers } from '../../db/sche
 import { notFound } from '../../lib/app-error';
 import { activeOptions, branchOptions, courierOptions } from '../../lib/list-options';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import { loadCustomerProfile } from '../auth/customer-profile';
 
@@ -37,7 +38,7 @@ function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
     isActive: { sql: customers.isActive, kind: 'boolean', sortable: true, filter: 'dropdown', value: { sql: customers.isActive, type: 'boolean' }, options: () => activeOptions },
     courierName: { sql: couriers.name, sortable: true, filter: 'dropdown', value: { sql: customers.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
     courierId: { sql: customers.courierId, filter: 'exact', value: { sql: customers.courierId, type: 'uuid' } },
-    createdAt: { sql: customers.createdAt, kind: 'timestamp', sortable: true },
+    createdAt: { sql: localDateTime(customers.createdAt), sortable: true, sortBy: [customers.createdAt], filter: 'text' },
   };
 }
 

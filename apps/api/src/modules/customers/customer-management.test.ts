@@ -106,6 +106,9 @@ describe('customer lists', () => {
     // The branch box shown instead of a dropdown filters by the branch name typed.
     expect((await api('GET', `/customers?${query({ filters: { branchName: 'head off' } })}`, headers)).json().total).toBe(6);
 
+    // Dates filter as text in Jamaica time: midnight UTC on 1 January is 31 December there.
+    expect((await api('GET', `/customers?${query({ filters: { createdAt: '2026-01' } })}`, headers)).json().total).toBe(5);
+
     const last = await api('GET', `/customers?${query({ pageSize: '10', page: '2' })}`, headers);
     expect(last.json()).toMatchObject({ total: 6, page: 2, data: [] });
     const oldest = await api('GET', `/customers?${query({ sort: 'createdAt', order: 'asc' })}`, headers);

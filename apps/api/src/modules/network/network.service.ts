@@ -11,6 +11,7 @@ import { branches, couriers, sessions, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { qualified, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail } from '../../mail/templates';
@@ -25,7 +26,7 @@ const columns: ListColumnMap = {
   status: { sql: couriers.status, sortable: true, filter: 'dropdown', options: () => [{ value: 'active', label: 'Active' }, { value: 'suspended', label: 'Suspended' }] },
   contactEmail: { sql: couriers.contactEmail, sortable: true, searchable: true, filter: 'text' },
   customersCount: { sql: customersCount, kind: 'number', sortable: true, filter: 'number' },
-  createdAt: { sql: couriers.createdAt, kind: 'timestamp', sortable: true },
+  createdAt: { sql: localDateTime(couriers.createdAt), sortable: true, sortBy: [couriers.createdAt], filter: 'text' },
 };
 
 export function listNetworkCouriers({ db, query }: { db: DbOrTx; query: ListQuery }) {

@@ -10,6 +10,7 @@ import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { courierOptions } from '../../lib/list-options';
 import { qualified, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 
@@ -48,7 +49,7 @@ function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
     usersCount: { sql: usersCount, kind: 'number', sortable: true, filter: 'number' },
     courierName: { sql: couriers.name, sortable: true, searchable: !scope.courierId, filter: 'dropdown', value: { sql: roles.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
     courierId: { sql: roles.courierId, filter: 'exact', value: { sql: roles.courierId, type: 'uuid' } },
-    createdAt: { sql: roles.createdAt, kind: 'timestamp', sortable: true },
+    createdAt: { sql: localDateTime(roles.createdAt), sortable: true, sortBy: [roles.createdAt], filter: 'text' },
   };
 }
 

@@ -7,6 +7,7 @@ import { branches, couriers, roles, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { activeOptions, branchOptions, courierOptions, roleOptions } from '../../lib/list-options';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
 import type { TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../auth/principal';
 import { staffWhere } from './staff-scope';
@@ -32,7 +33,7 @@ function columns(db: DbOrTx, principal: Principal, scope: TenantScope): ListColu
     isActive: { sql: users.isActive, kind: 'boolean', sortable: true, filter: 'dropdown', value: { sql: users.isActive, type: 'boolean' }, options: () => activeOptions },
     courierName: { sql: couriers.name, sortable: true, searchable: !scope.courierId, filter: 'dropdown', value: { sql: users.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
     courierId: { sql: users.courierId, filter: 'exact', value: { sql: users.courierId, type: 'uuid' } },
-    createdAt: { sql: users.createdAt, kind: 'timestamp', sortable: true },
+    createdAt: { sql: localDateTime(users.createdAt), sortable: true, sortBy: [users.createdAt], filter: 'text' },
   };
 }
 
