@@ -44,6 +44,16 @@ async function signIn(baseUrl: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** An optional figure: a failure is printed and recorded as missing, and the report goes on. */
+async function attempt<T>(name: string, measureIt: () => Promise<T>): Promise<T | null> {
+  try {
+    return await measureIt();
+  } catch (error) {
+    log(`  ! ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 async function run(target: LoadTarget, kind: LoadRow['kind']): Promise<LoadFigures & { kind: LoadRow['kind'] }> {
   log(`  ${target.name} ...`);
   const figures = await measure(target, { connections: CONNECTIONS, seconds: SECONDS });
@@ -104,9 +114,11 @@ async function main() {
     results.serverRssMbAfterRun = rssMb(server.process.pid);
 
     log('JavaScript downloaded by /courier/login vs bare React ...');
-    const login = await scriptBytes(`${server.baseUrl}/courier/login`);
-    const bareReact = await bareReactScriptBytes();
-    results.javascript = { login, bareReact, ratio: Math.round((login.gzipBytes / bareReact.gzipBytes) * 100) / 100 };
+    results.javascript = await attempt('JavaScript size', async () => {
+      const login = await scriptBytes(`${server.baseUrl}/courier/login`);
+      const bareReact = await bareReactScriptBytes();
+      return { login, bareReact, ratio: Math.round((login.gzipBytes / bareReact.gzipBytes) * 100) / 100 };
+    });
 
     log('Lighthouse ...');
     const lighthouse: LighthouseFigures[] = [];
@@ -115,7 +127,11 @@ async function main() {
       { name: '/courier/admin/dashboard (signed in)', url: `${server.baseUrl}/courier/admin/dashboard`, localStorage: { token: await signIn(server.baseUrl) } },
     ];
     for (const page of pages) {
-      for (const formFactor of ['mobile', 'desktop'] as const) lighthouse.push(await runLighthouse(page, formFactor));
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const figures = await runLighthouse(page, formFactor);
+        if (figures.error) log(`  ! ${page.name} (${formFactor}): ${figures.error}`);
+        lighthouse.push(figures);
+      }
     }
     results.lighthouse = lighthouse;
   } finally {
@@ -124,9 +140,9 @@ async function main() {
   }
 
   log('Cold start ...');
-  const coldStart = await measureColdStart();
+  const coldStart = await attempt('cold start', measureColdStart);
   log('Bulk upload (bench/bulk-upload.bench.ts) ...');
-  const bulkUpload = await runBulkUploadBench(log);
+  const bulkUpload = await attempt('bulk upload', () => runBulkUploadBench(log));
   await database.close();
 
   const cpus = os.cpus();

@@ -11,6 +11,7 @@ export interface LighthouseFigures {
   accessibility: number | null;
   largestContentfulPaintMs: number | null;
   totalBlockingTimeMs: number | null;
+  error?: string;
 }
 
 export interface LighthousePage {
@@ -26,6 +27,19 @@ export interface LighthousePage {
  * written into localStorage first, over CDP, and Lighthouse runs with disableStorageReset.
  */
 export async function runLighthouse(page: LighthousePage, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
+  // Lighthouse's trace recording fails now and then (NO_NAVSTART, NO_FCP): three tries.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(page, formFactor);
+    } catch (error) {
+      if (attempt >= 3) {
+        return { page: page.name, formFactor, performance: null, accessibility: null, largestContentfulPaintMs: null, totalBlockingTimeMs: null, error: String(error) };
+      }
+    }
+  }
+}
+
+async function runOnce(page: LighthousePage, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     if (page.localStorage) {

@@ -58,6 +58,8 @@ export interface MatrixRoute {
   bodyLimit: number | undefined;
   /** A HEAD route Fastify made from a GET (exposeHeadRoutes): same declaration, hooks and handler. */
   isHeadTwin: boolean;
+  /** Statuses the route's response schema documents (a 503 of /health, a 502 of an upstream it calls). */
+  documentedStatuses: number[];
 }
 
 const isZod = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;
@@ -121,7 +123,8 @@ export function apiRouteTable(app: App): { routes: MatrixRoute[]; problems: stri
       delete rule[param.name];
     }
     for (const stale of Object.keys(rule)) problems.push(`${label}: config.access.tenant names '${stale}', which is not a parameter of the route`);
-    return { method: route.method, url: route.url, label, access: route.access, pathParams, tenantParams, freeParams, body, query, bodyLimit: route.bodyLimit, isHeadTwin: false };
+    return { method: route.method, url: route.url, label, access: route.access, pathParams, tenantParams, freeParams, body, query, bodyLimit: route.bodyLimit, isHeadTwin: false,
+      documentedStatuses: Object.keys((schema.response ?? {}) as object).map(Number).filter(Number.isInteger) };
   });
   for (const route of routes) {
     route.isHeadTwin = route.method === 'HEAD'

@@ -122,12 +122,21 @@ export async function seedWorld(test: TestApp) {
       { sub: principal.id, sid: id, role: caller.role!, type: 'access', courier_id: caller.courier?.id ?? null }, expiresAt,
     )));
   }
+  const minting = new Map<Caller, Promise<string[]>>();
   async function headersFor(caller: Caller): Promise<Record<string, string>> {
     if (!caller.principal || !caller.role) return {};
     let tokens = spare.get(caller);
-    if (!tokens || tokens.length === 0) {
-      tokens = await mintTokens(caller, 100);
-      spare.set(caller, tokens);
+    while (!tokens || tokens.length === 0) {
+      // One batch at a time per caller, however many requests ask at once.
+      let pending = minting.get(caller);
+      if (!pending) {
+        pending = mintTokens(caller, 100).finally(() => minting.delete(caller));
+        minting.set(caller, pending);
+        spare.set(caller, await pending);
+      } else {
+        await pending;
+      }
+      tokens = spare.get(caller);
     }
     return { authorization: `Bearer ${tokens.pop()!}` };
   }
