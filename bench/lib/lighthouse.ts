@@ -11,6 +11,8 @@ export interface LighthouseFigures {
   accessibility: number | null;
   largestContentfulPaintMs: number | null;
   totalBlockingTimeMs: number | null;
+  /** Lighthouse's three largest savings, by its own estimate. */
+  opportunities: { id: string; savingsMs: number }[];
   error?: string;
 }
 
@@ -33,7 +35,7 @@ export async function runLighthouse(page: LighthousePage, formFactor: 'mobile' |
       return await runOnce(page, formFactor);
     } catch (error) {
       if (attempt >= 3) {
-        return { page: page.name, formFactor, performance: null, accessibility: null, largestContentfulPaintMs: null, totalBlockingTimeMs: null, error: String(error) };
+        return { page: page.name, formFactor, performance: null, accessibility: null, largestContentfulPaintMs: null, totalBlockingTimeMs: null, opportunities: [], error: String(error) };
       }
     }
   }
@@ -63,10 +65,16 @@ async function runOnce(page: LighthousePage, formFactor: 'mobile' | 'desktop'): 
       return typeof value === 'number' ? Math.round(value) : null;
     };
     if (lhr?.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+    const opportunities = Object.values(lhr?.audits ?? {})
+      .filter((a) => a.details?.type === 'opportunity' && typeof a.numericValue === 'number' && a.numericValue > 0)
+      .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0))
+      .slice(0, 3)
+      .map((a) => ({ id: a.id, savingsMs: Math.round(a.numericValue ?? 0) }));
     return {
       page: page.name, formFactor,
       performance: score('performance'), accessibility: score('accessibility'),
       largestContentfulPaintMs: audit('largest-contentful-paint'), totalBlockingTimeMs: audit('total-blocking-time'),
+      opportunities,
     };
   } finally {
     await chrome.kill();

@@ -94,7 +94,10 @@ export function markdown(results: BenchResults): string {
         ['JavaScript for /courier/login (gzip -9, files)', `${kb(results.javascript.login.gzipBytes)} (${results.javascript.login.files} files, ${kb(results.javascript.login.rawBytes)} raw)`],
         ['JavaScript for bare React + ReactDOM (same Vite config)', `${kb(results.javascript.bareReact.gzipBytes)} (${results.javascript.bareReact.files} files)`],
       ] : []),
-      ...results.lighthouse.map((l) => [`Lighthouse ${l.page} (${l.formFactor}): performance / accessibility`, `${l.performance ?? 'n/a'} / ${l.accessibility ?? 'n/a'} (LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms)`]),
+      ...results.lighthouse.map((l) => [
+        `Lighthouse ${l.page} (${l.formFactor}): performance / accessibility`,
+        `${l.performance ?? 'n/a'} / ${l.accessibility ?? 'n/a'} (LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms${l.opportunities.length ? `; largest savings: ${l.opportunities.map((o) => `${o.id} ${o.savingsMs} ms`).join(', ')}` : ''})`,
+      ]),
       ...(results.bulkUpload ? [['Bulk upload, 10,000-row .xlsx, worst of 3 (bench/bulk-upload.bench.ts)', results.bulkUpload.worstMs === null ? 'no figure' : `${results.bulkUpload.worstMs} ms`]] : []),
     ]),
     '',
