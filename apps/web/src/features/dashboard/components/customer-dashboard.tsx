@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../../lib/auth-context';
 import { BankDetailsCard } from './bank-details-card';
 import { RateSheetButton } from './rate-sheet-button';
-import { ShippingAddressCard } from './shipping-address-card';
+import { UsAddressCard } from '../../../components/ui/us-address-card';
 
 export const NO_WAREHOUSE_ADDRESS = 'Your courier has not published its US warehouse address yet.';
 
@@ -61,7 +61,7 @@ export function CustomerDashboard() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {customer.shippingAddresses.map((address) => (
-              <ShippingAddressCard key={address.mode} mode={address.mode} lines={address.lines} />
+              <UsAddressCard key={address.mode} mode={address.mode} lines={address.lines} />
             ))}
           </SimpleGrid>
         )}
