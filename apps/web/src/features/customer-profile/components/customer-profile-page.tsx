@@ -3,7 +3,7 @@ import { MEMBERSHIP_LABELS, type MEMBERSHIP_TYPES } from '@parceldesk/shared/con
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth-context';
 import { CustomerDetailsForm } from './customer-details-form';
-import { CustomerPasswordForm } from './customer-password-form';
+import { PasswordChangeForm } from '../../../components/ui/password-change-form';
 import { MailboxSection } from './mailbox-section';
 
 /** /customer/profile: own details, password, mailbox number and US addresses (issue 3). */
@@ -32,7 +32,7 @@ export function CustomerProfilePage() {
         <Title order={2} size="h4" mb="md" id="password-heading">
           Change password
         </Title>
-        <CustomerPasswordForm />
+        <PasswordChangeForm />
       </Card>
     </Stack>
   );

@@ -1,70 +1,14 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { MSG } from '@parceldesk/shared/messages';
-import { changePasswordFormSchema, type ChangePasswordFormValues } from '@parceldesk/shared/schemas/password';
-import { PasswordField } from '../../../../components/ui/password-field';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { authApi } from '../../../../lib/auth-api';
-import { notify } from '../../../../lib/toast';
+import { Card, Title } from '@mantine/core';
+import { PasswordChangeForm } from '../../../../components/ui/password-change-form';
 
-const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const FIELDS = ['currentPassword', 'newPassword'] as const;
-
-/** Tab 7: every rule of spec section 5; success resets the form and hides the plain text. */
+/** Tab 7: the shared password form; success resets it and hides the plain text. */
 export function ChangePasswordForm() {
-  const form = useForm<ChangePasswordFormValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
-  const { errors, isSubmitting } = form.formState;
-  const [visible, setVisible] = useState({ currentPassword: false, newPassword: false, confirmPassword: false });
-
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await authApi.changePassword({ currentPassword, newPassword });
-      notify.success(MSG.passwordUpdated);
-      form.reset(EMPTY);
-      setVisible({ currentPassword: false, newPassword: false, confirmPassword: false });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        form.setError('currentPassword', { type: 'server', message: MSG.currentPasswordIncorrect });
-        notify.error(MSG.currentPasswordIncorrect);
-        return;
-      }
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, MSG.passwordUpdateFailed));
-    }
-  });
-
-  const field = (name: keyof ChangePasswordFormValues, label: string, autoComplete: string) => (
-    <PasswordField
-      label={label}
-      autoComplete={autoComplete}
-      required
-      visible={visible[name]}
-      onVisibilityChange={(shown) => setVisible((current) => ({ ...current, [name]: shown }))}
-      error={errors[name]?.message}
-      {...form.register(name)}
-    />
-  );
-
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="password-heading" maw={560}>
       <Title order={2} size="h4" mb="md" id="password-heading">
         Change Password
       </Title>
-      <form onSubmit={onSubmit} noValidate aria-label="Change password">
-        <Stack gap="sm">
-          {field('currentPassword', 'Current Password', 'current-password')}
-          {field('newPassword', 'New Password', 'new-password')}
-          {field('confirmPassword', 'Confirm New Password', 'new-password')}
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSubmitting}>
-              Update Password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <PasswordChangeForm />
     </Card>
   );
 }

@@ -4,18 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack } from '@mantine/core';
 import { MSG } from '@parceldesk/shared/messages';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@parceldesk/shared/schemas/password';
-import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { authApi } from '../../../lib/auth-api';
-import { notify } from '../../../lib/toast';
+import { PasswordField } from './password-field';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { applyFieldErrors } from '../../lib/apply-field-errors';
+import { authApi } from '../../lib/auth-api';
+import { notify } from '../../lib/toast';
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 const HIDDEN = { currentPassword: false, newPassword: false, confirmPassword: false };
 
-/** PUT /auth/change-password with every rule of spec section 5; a 401 means the current one was wrong. */
-export function CustomerPasswordForm() {
+/** PUT /auth/change-password with every rule of spec section 5 (admin settings and customer profile); a 401 means the current one was wrong. */
+export function PasswordChangeForm() {
   const form = useForm<ChangePasswordFormValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
   const [visible, setVisible] = useState(HIDDEN);
