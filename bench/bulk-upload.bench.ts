@@ -132,3 +132,5 @@ async function main() {
 }
 
 await main();
+// The upload parser's worker pool and the database driver keep timers alive; the report is done.
+process.exit();

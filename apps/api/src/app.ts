@@ -39,6 +39,7 @@ import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
 import { eventRoutes } from './events/events.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
+import { attachListOptionsCache } from './lib/list-options-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { hasBuild } = await registerSpa(app, env.webDistDir);
   registerErrorHandler(app, { spaFallback: hasBuild });
   registerAuth(app, database.db, signer);
+  attachListOptionsCache(app, database.db, database.pool);
 
   await app.register(async (api) => {
     const zodApi = api as unknown as ZodApp;

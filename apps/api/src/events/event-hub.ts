@@ -1,17 +1,20 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENTS_CHANNEL, parseTicketEvent, type TicketEventPayload } from './ticket-events';
 
-export interface Subscriber {
+export interface Subscriber<TEvent> {
   /** An event published by any instance (already committed). */
-  onEvent: (event: TicketEventPayload) => void;
+  onEvent: (event: TEvent) => void;
   /** The LISTEN connection was lost and is back: events may have been missed, refetch. */
   onResync: () => void;
 }
 
-export interface EventHubOptions {
+export interface EventHubOptions<TEvent> {
   /** Connection settings of the app's pool; the hub opens its own client with them. */
   connection: pg.ClientConfig;
+  /** The NOTIFY channel (a plain identifier: it is written into LISTEN). */
+  channel: string;
+  /** Reads a payload; null drops it. */
+  parse: (payload: string | undefined) => TEvent | null;
   log: FastifyBaseLogger;
   /** First reconnect delay; doubles up to `maxBackoffMs`. */
   backoffMs?: number;
@@ -19,15 +22,16 @@ export interface EventHubOptions {
 }
 
 /**
- * One LISTEN per process (issue 5): a dedicated client, not one from the pool, so a stream
+ * One LISTEN per channel and process (issue 5): a dedicated client, not one from the pool, so a stream
  * never holds a pool connection. It starts with the first subscriber and reconnects with
  * backoff after a database restart; subscribers are then told to resync.
  */
-export function createEventHub(options: EventHubOptions) {
+export function createEventHub<TEvent>(options: EventHubOptions<TEvent>) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) throw new Error(`Invalid channel name: ${options.channel}`);
   const { log } = options;
   const firstBackoff = options.backoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 30_000;
-  const subscribers = new Set<Subscriber>();
+  const subscribers = new Set<Subscriber<TEvent>>();
   let client: pg.Client | null = null;
   let listening: Promise<void> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -35,10 +39,12 @@ export function createEventHub(options: EventHubOptions) {
   let started = false;
   let stopped = false;
   let lostSinceListening = false;
+  /** LISTEN is in place now: every NOTIFY committed from here on reaches the subscribers. */
+  let isListening = false;
 
   function dispatch(message: pg.Notification) {
-    if (message.channel !== EVENTS_CHANNEL) return;
-    const event = parseTicketEvent(message.payload);
+    if (message.channel !== options.channel) return;
+    const event = options.parse(message.payload);
     if (!event) return;
     for (const subscriber of subscribers) subscriber.onEvent(event);
   }
@@ -46,6 +52,7 @@ export function createEventHub(options: EventHubOptions) {
   function lost(which: pg.Client, error?: Error) {
     if (client !== which) return;
     client = null;
+    isListening = false;
     listening = null;
     which.removeAllListeners('notification');
     which.end().catch(() => undefined);
@@ -76,7 +83,7 @@ export function createEventHub(options: EventHubOptions) {
     listening = (async () => {
       try {
         await next.connect();
-        await next.query(`listen ${EVENTS_CHANNEL}`);
+        await next.query(`listen ${options.channel}`);
       } catch (error) {
         lost(next, error instanceof Error ? error : new Error(String(error)));
         throw error;
@@ -86,6 +93,7 @@ export function createEventHub(options: EventHubOptions) {
         return;
       }
       backoff = firstBackoff;
+      isListening = true;
       if (lostSinceListening) {
         lostSinceListening = false;
         log.info('live events: LISTEN connection restored');
@@ -98,7 +106,7 @@ export function createEventHub(options: EventHubOptions) {
 
   return {
     /** Adds a subscriber (starting the LISTEN on first use); returns the unsubscribe function. */
-    subscribe(subscriber: Subscriber): () => void {
+    subscribe(subscriber: Subscriber<TEvent>): () => void {
       subscribers.add(subscriber);
       if (!started && !stopped) {
         started = true;
@@ -118,11 +126,15 @@ export function createEventHub(options: EventHubOptions) {
       clearTimeout(timer);
       return result;
     },
+    get listening() {
+      return isListening;
+    },
     get size() {
       return subscribers.size;
     },
     async stop(): Promise<void> {
       stopped = true;
+      isListening = false;
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       subscribers.clear();
@@ -135,4 +147,4 @@ export function createEventHub(options: EventHubOptions) {
     },
   };
 }
-export type EventHub = ReturnType<typeof createEventHub>;
+export type EventHub<TEvent> = ReturnType<typeof createEventHub<TEvent>>;

@@ -6,7 +6,7 @@ import type { AppContext, ZodApp } from '../app-context';
 import { ANY_SIGNED_IN } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
-import { mayReceive, type TicketEventPayload } from './ticket-events';
+import { EVENTS_CHANNEL, mayReceive, parseTicketEvent, type TicketEventPayload } from './ticket-events';
 
 /** Proxies close idle connections after about a minute; a comment line keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -41,7 +41,7 @@ function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => vo
 export function eventRoutes(app: ZodApp, ctx: AppContext) {
   // drizzle keeps the app's pool as $client (not in the Database type); the hub opens its own connection with the pool's settings.
   const pool = (ctx.db as unknown as { $client: pg.Pool }).$client;
-  const hub = createEventHub({ connection: pool.options, log: app.log });
+  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseTicketEvent });
   const open = new Set<() => void>();
   const pings = new Set<() => void>();
   const heartbeat = setInterval(() => {

@@ -1,8 +1,9 @@
 import { and, asc, Column, count, desc, eq, getTableName, inArray, is, isNotNull, Name, or, Param, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgSelectBuilder, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn, type PgSelect, type PgSelectBuilder, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { filterKind, type FilterOption, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from './app-error';
+import { listOptionsCacheOf } from './list-options-cache';
 
 type Expr = SQL | AnyColumn;
 
@@ -187,7 +188,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
     (uses.every((expr) => namesOnly(expr, base)) ? db.select(selection).from(base).$dynamic() : fromAny(selection));
 
   const orderBy = orderFor(columns, query, options.defaultSort, options.tieBreaker);
-  const filterOptions = await dropdownOptions(db, columns, where, fromAny);
+  const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny);
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, options.searchSql));
 
   // The page is chosen on ids first and only its rows are joined and projected (a deferred
@@ -210,6 +211,30 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
 }
 
 type FromAny = (selection: SelectedFields, distinct?: boolean) => PgSelect;
+
+const dialect = new PgDialect();
+
+/**
+ * The dropdown options through the app's cache (lib/list-options-cache.ts). The key is what the
+ * options are read from, as SQL with its values: FROM, joins and WHERE (a viewer's own joins
+ * included) and each dropdown column's expression, so two scopes or viewers never share one.
+ */
+async function cachedDropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | undefined, fromAny: FromAny) {
+  const cache = listOptionsCacheOf(db);
+  if (!cache) return dropdownOptions(db, columns, where, fromAny);
+  const source = fromAny({ one: sql`1` }).where(where).toSQL();
+  const dropdownSql = Object.entries(columns).filter(([, column]) => column.filter === 'dropdown').map(([field, column]) => {
+    const expr = dialect.sqlToQuery(sql`${valueOf(column).sql} ${column.sql}`);
+    return [field, expr.sql, expr.params];
+  });
+  const key = JSON.stringify([source.sql, source.params, dropdownSql]);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const stamp = cache.stamp();
+  const options = await dropdownOptions(db, columns, where, fromAny);
+  cache.set(key, options, stamp);
+  return options;
+}
 
 /**
  * The options of every dropdown column. Candidate lists are read concurrently, then one

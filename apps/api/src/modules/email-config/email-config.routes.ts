@@ -21,6 +21,8 @@ const emailConfigViewSchema = z.object({
   has_password: z.boolean(),
 });
 const messageSchema = z.object({ success: z.literal(true), message: z.string() });
+/** The SMTP server refused or could not be reached: the message says what it answered. */
+const smtpFailureSchema = z.object({ message: z.string() });
 
 /** Settings tab 5 (spec section 7): the courier's own SMTP server. The password never leaves. */
 export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
@@ -46,7 +48,7 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.post('/settings/couriers/:id/email-config/test', {
-    schema: { tags, summary: 'Send a test email through the saved SMTP settings', params: idParamsSchema, body: testEmailSchema, response: { 200: messageSchema } },
+    schema: { tags, summary: 'Send a test email through the saved SMTP settings', params: idParamsSchema, body: testEmailSchema, response: { 200: messageSchema, 502: smtpFailureSchema } },
     config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const courier = await courierInScope(ctx.db, principalOf(request), request.params.id);
