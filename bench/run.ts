@@ -11,7 +11,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './lib/bench-database';
-import { bareReactScriptBytes, scriptBytes } from './lib/browser-js';
+import { referenceScriptBytes, scriptBytes } from './lib/browser-js';
 import { runBulkUploadBench } from './lib/bulk-upload';
 import { measureColdStart } from './lib/cold-start';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
@@ -118,8 +118,10 @@ async function main() {
     log('JavaScript downloaded by /courier/login vs bare React ...');
     results.javascript = await attempt('JavaScript size', async () => {
       const login = await scriptBytes(`${server.baseUrl}/courier/login`);
-      const bareReact = await bareReactScriptBytes();
-      return { login, bareReact, ratio: Math.round((login.gzipBytes / bareReact.gzipBytes) * 100) / 100 };
+      const bareReact = await referenceScriptBytes('bare-react');
+      const withRouter = await referenceScriptBytes('bare-react-router');
+      const ratioTo = (figures: typeof login) => Math.round((figures.gzipBytes / bareReact.gzipBytes) * 100) / 100;
+      return { login, bareReact, withRouter, ratio: ratioTo(login), routerRatio: ratioTo(withRouter) };
     });
 
     log('Lighthouse ...');

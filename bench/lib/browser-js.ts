@@ -64,17 +64,18 @@ async function serveStatic(dir: string): Promise<{ baseUrl: string; close: () =>
 }
 
 /**
- * The reference page: bench/bare-react (React + ReactDOM rendering one heading) built with the
- * web app's own vite.config.ts (same plugins, base and build options) into a temp dir, served,
- * and measured like the login page.
+ * A reference page: bench/bare-react (React + ReactDOM rendering one heading) or
+ * bench/bare-react-router (the same under React Router) built with the web app's own
+ * vite.config.ts (same plugins, base and build options) into a temp dir, served, and measured
+ * like the login page.
  */
-export async function bareReactScriptBytes(): Promise<ScriptFigures> {
+export async function referenceScriptBytes(page: 'bare-react' | 'bare-react-router'): Promise<ScriptFigures> {
   const { build } = await import('vite');
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-bare-react-'));
   try {
     await build({
       configFile: path.join(repoRoot, 'apps/web/vite.config.ts'),
-      root: path.join(repoRoot, 'bench/bare-react'),
+      root: path.join(repoRoot, 'bench', page),
       build: { outDir, emptyOutDir: true },
       logLevel: 'warn',
     });

@@ -23,7 +23,8 @@ export interface BenchResults {
   skippedLists: { path: string; reason: string }[];
   serverRssMbAfterRun: number | null;
   coldStart: ColdStartFigures | null;
-  javascript: { login: ScriptFigures; bareReact: ScriptFigures; ratio: number } | null;
+  /** ratio: login over bare React; routerRatio: bare React + React Router over bare React (the floor the architecture sets). */
+  javascript: { login: ScriptFigures; bareReact: ScriptFigures; withRouter?: ScriptFigures; ratio: number; routerRatio?: number } | null;
   lighthouse: LighthouseFigures[];
   bulkUpload: BulkUploadFigures | null;
   targets: Target[];
@@ -93,6 +94,10 @@ export function markdown(results: BenchResults): string {
       ...(results.javascript ? [
         ['JavaScript for /courier/login (gzip -9, files)', `${kb(results.javascript.login.gzipBytes)} (${results.javascript.login.files} files, ${kb(results.javascript.login.rawBytes)} raw)`],
         ['JavaScript for bare React + ReactDOM (same Vite config)', `${kb(results.javascript.bareReact.gzipBytes)} (${results.javascript.bareReact.files} files)`],
+        ...(results.javascript.withRouter ? [[
+          'JavaScript for bare React + React Router (the router every page loads)',
+          `${kb(results.javascript.withRouter.gzipBytes)} (${results.javascript.routerRatio}x bare React)`,
+        ]] : []),
       ] : []),
       ...results.lighthouse.map((l) => [
         `Lighthouse ${l.page} (${l.formFactor}): performance / accessibility`,

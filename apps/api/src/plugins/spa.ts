@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built SPA under /courier/ with a fallback to index.html for client routes.
- * Hashed assets are cached for a year; index.html is always revalidated.
+ * Hashed assets are cached for a year; index.html is always revalidated. Assets go out
+ * brotli- or gzip-compressed as the browser accepts, from the copies the build wrote.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -21,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     prefix: '/courier/',
     // The SPA's own root (/courier/, where /courier redirects): without an index it answered 403.
     index: 'index.html',
+    // The build writes .br and .gz beside each asset (apps/web/build-tools/precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

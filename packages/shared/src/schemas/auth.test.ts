@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { courierSignupSchema, customerLoginSchema, loginSchema, staffRegisterSchema, tokenLoginSchema } from './auth';
 import { staffProfileSchema } from './profile';
 
 /** The first message of each field, the way a form shows them. */
-function fieldErrors(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
+function fieldErrors(schema: z.core.$ZodType, value: unknown): Record<string, string> {
+  const result = z.safeParse(schema, value);
   const errors: Record<string, string> = {};
   for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path.join('.');

@@ -4,18 +4,8 @@ import { MIN_PASSWORD_LENGTH } from '../constants';
 import { ROLES, HIREABLE_ROLES } from '../roles';
 import { emailSchema, requiredText, idSchema } from './common';
 
-/** Login forms require email and password (spec section 5); the password is not trimmed. */
-export const loginSchema = z.object({
-  email: emailSchema,
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(1024, MSG.invalidCredentials),
-  rememberMe: z.boolean().optional(),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
-
-export const customerLoginSchema = loginSchema.extend({
-  api_key: z.string().trim().max(200).optional().nullable(),
-});
-export type CustomerLoginInput = z.infer<typeof customerLoginSchema>;
+// The sign-in schemas live in ./sign-in (zod/mini, for the size of the sign-in pages).
+export { customerLoginSchema, loginSchema, type CustomerLoginInput, type LoginInput } from './sign-in';
 
 export const tokenLoginSchema = z.object({ token: z.string().min(1, MSG.impersonationInvalid).max(4096) });
 

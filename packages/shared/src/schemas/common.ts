@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
 
-/** Spec section 5: the simple pattern text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailSchema = z
-  .string({ error: MSG.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, MSG.emailRequired)
-  .max(254, MSG.invalidEmail)
-  .regex(EMAIL_PATTERN, MSG.invalidEmail);
+// One email rule everywhere: the sign-in schema's (./sign-in, zod/mini), usable in classic schemas too.
+export { EMAIL_PATTERN, emailSchema } from './sign-in';
 
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);

@@ -12,9 +12,8 @@ import { useImpersonationToken } from '../hooks/use-impersonation-token';
 import { useSignedInRedirect } from '../hooks/use-signed-in-redirect';
 import { signInErrorMessage } from '../sign-in-error';
 import { AuthShell } from './auth-shell';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginForm } from './login-form';
-import { LoginNoticeModal } from './login-notice-modal';
+import { ForgotPasswordDialogOnDemand, LoginNoticeOnDemand } from './on-demand-dialogs';
 import { PendingSignIn } from './pending-sign-in';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,8 +60,8 @@ export function CustomerLoginPage() {
         Don't have an account?{' '}
         <Anchor component={Link} to={withApiKey('/register', apiKey)}>Sign up</Anchor>
       </Text>
-      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} apiKey={apiKey} />
-      <LoginNoticeModal courier={courier} />
+      <ForgotPasswordDialogOnDemand opened={forgotOpen} onClose={() => setForgotOpen(false)} apiKey={apiKey} />
+      <LoginNoticeOnDemand courier={courier} />
     </AuthShell>
   );
 }

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { loginSchema, type LoginInput } from '@parceldesk/shared/schemas/auth';
+import { loginSchema, type LoginInput } from '@parceldesk/shared/schemas/sign-in';
 import { PasswordField } from '../../../components/ui/password-field';
 
 interface LoginFormProps {

@@ -9,8 +9,8 @@ import { useImpersonationToken } from '../hooks/use-impersonation-token';
 import { useSignedInRedirect } from '../hooks/use-signed-in-redirect';
 import { signInErrorMessage } from '../sign-in-error';
 import { AuthShell } from './auth-shell';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginForm } from './login-form';
+import { ForgotPasswordDialogOnDemand } from './on-demand-dialogs';
 import { PendingSignIn } from './pending-sign-in';
 
 interface StaffSideLoginPageProps {
@@ -46,7 +46,7 @@ export function StaffSideLoginPage({ portal, title, acceptsToken = false }: Staf
   return (
     <AuthShell title={title} brandName={APP_NAME}>
       <LoginForm onSubmit={signIn} error={error} onForgotPassword={() => setForgotOpen(true)} />
-      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} />
+      <ForgotPasswordDialogOnDemand opened={forgotOpen} onClose={() => setForgotOpen(false)} />
     </AuthShell>
   );
 }
