@@ -32,6 +32,9 @@ const LIST_CANDIDATES = [
   { name: `(c) customers, page ${deepPage}`, path: '/api/customers', query: `?page=${deepPage}&pageSize=25` },
   { name: '(c) customers, search', path: '/api/customers', query: '?page=1&pageSize=25&search=campbell' },
   { name: '(c) customers, filter', path: '/api/customers', query: `?page=1&pageSize=25&filters=${filters}` },
+  { name: '(c) tickets, page 1', path: '/api/tickets', query: '?page=1&pageSize=25' },
+  { name: '(c) tickets, search', path: '/api/tickets', query: '?page=1&pageSize=25&search=customs' },
+  { name: '(c) tickets, filter', path: '/api/tickets', query: `?page=1&pageSize=25&filters=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}` },
   { name: '(c) dashboard summary', path: '/api/dashboard/summary', query: '' },
   { name: '(c) shipping rates', path: '/api/settings/shipping-rates', query: '' },
 ];
@@ -71,7 +74,7 @@ async function main() {
   log('Seeding the bench database ...');
   const database = await createBenchDatabase(log);
   const seed = await seedBenchData(database.url);
-  log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates in ${seed.seconds.toFixed(1)} s`);
+  log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates, ${seed.tickets} tickets, ${seed.ticketMessages} messages in ${seed.seconds.toFixed(1)} s`);
 
   const rows: (LoadFigures & { kind: LoadRow['kind'] })[] = [];
   const skippedLists: { path: string; reason: string }[] = [];

@@ -83,7 +83,8 @@ export function markdown(results: BenchResults): string {
     `Measured ${results.date.slice(0, 10)} on ${results.machine.cpus} cores (${results.machine.cpuModel}), ${results.machine.memoryGb} GB, Node ${results.machine.node}, ` +
       `1-minute load average ${results.machine.loadAverageAtStart} at the start; ` +
       `autocannon ${results.settings.connections} connections, ${results.settings.secondsPerRun} s per row; ` +
-      `seed ${results.seed.couriers} couriers, ${results.seed.customers.toLocaleString('en-US')} customers, ${results.seed.users} staff-side users, ${results.seed.shippingRates.toLocaleString('en-US')} shipping rates (${results.settings.database}).`,
+      `seed ${results.seed.couriers} couriers, ${results.seed.customers.toLocaleString('en-US')} customers, ${results.seed.users} staff-side users, ${results.seed.shippingRates.toLocaleString('en-US')} shipping rates, ` +
+      `${(results.seed.tickets ?? 0).toLocaleString('en-US')} tickets with ${(results.seed.ticketMessages ?? 0).toLocaleString('en-US')} messages (${results.settings.database}).`,
     '',
     table(['Case', 'Path', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs (a)', 'p50 vs (a)', 'p99 vs (a)'],
       results.load.map((r) => [r.name, `\`${r.path}\``, r.requestsPerSecond, r.p50Ms, r.p99Ms, `${Math.round(r.ratio.requestsPerSecond * 100)}%`, `${r.ratio.p50}x`, `${r.ratio.p99}x`])),

@@ -5,7 +5,7 @@ import { createCourier } from '../../apps/api/src/modules/couriers/courier-onboa
 import { hashPassword } from '../../apps/api/src/security/passwords';
 
 export const BENCH_PASSWORD = 'Bench-Password-1';
-export const SEED = { couriers: 20, customersPerCourier: 2_500, branchesPerCourier: 3, managersPerCourier: 2, staffPerCourier: 6, ratesPerCourier: 100 };
+export const SEED = { couriers: 20, customersPerCourier: 2_500, branchesPerCourier: 3, managersPerCourier: 2, staffPerCourier: 6, ratesPerCourier: 100, ticketsPerCourier: 2_500, messagesPerTicket: 3 };
 /** The first courier's admin: the bench's signed-in caller. */
 export const BENCH_ADMIN_EMAIL = 'admin-01@bench.parceldesk.test';
 
@@ -13,13 +13,14 @@ const FIRST = ['Tanya', 'Andre', 'Marcia', 'Kemar', 'Shanice', 'Devon', 'Alicia'
 const LAST = ['Campbell', 'Williams', 'Brown', 'Thompson', 'Clarke', 'Johnson', 'Reid', 'Francis', 'Morgan', 'Gordon', 'Grant', 'Lewis', 'Walker', 'Robinson', 'Henry', 'Bailey', 'Stewart', 'Wright', 'Edwards', 'Smith', 'Palmer', 'Spence', 'Hylton', 'McKenzie', 'Barrett'];
 const PARISHES = ['Kingston', 'St. Andrew', 'St. Catherine', 'Clarendon', 'Manchester', 'St. Ann', 'St. James', 'Westmoreland'];
 
-export interface SeedFigures { couriers: number; branches: number; users: number; customers: number; shippingRates: number; seconds: number }
+export interface SeedFigures { couriers: number; branches: number; users: number; customers: number; shippingRates: number; tickets: number; ticketMessages: number; seconds: number }
 
 /**
- * The bench volume (issue 6): 20 couriers, 50,000 customers, staff per courier, shipping rates.
- * Couriers go through the API's own onboarding (roles, first branch); everything else is
- * set-based SQL over generate_series, one statement per table. Every account shares one argon2
- * hash of BENCH_PASSWORD. Packages and tickets join the seed when their tables exist.
+ * The bench volume (issue 6): 20 couriers, 50,000 customers, staff per courier, shipping rates,
+ * and until packages exist, 50,000 support tickets with 150,000 messages (200,000 rows, the
+ * issue's package volume). Couriers go through the API's own onboarding (roles, first branch);
+ * everything else is set-based SQL over generate_series, one statement per table. Every account
+ * shares one argon2 hash of BENCH_PASSWORD.
  */
 export async function seedBenchData(url: string): Promise<SeedFigures> {
   const started = Date.now();
@@ -69,12 +70,38 @@ export async function seedBenchData(url: string): Promise<SeedFigures> {
 
   await q(`insert into shipping_rates (courier_id, weight, weight_lbs, cost)
     select c.id, w || ' lbs', w, 500 + w * 175 from ${numbered} c cross join generate_series(1, $1::int) w`, [SEED.ratesPerCourier]);
+
+  // One ticket per customer across the four statuses and default departments, opened over the
+  // last 180 days; each has a customer message, a staff answer and a customer follow-up.
+  await q(`insert into tickets (courier_id, ticket_no, subject, department, status, customer_id,
+      last_customer_message_at, last_staff_message_at, last_message_at, created_at, updated_at)
+    select cu.courier_id, 'TKT-' || lpad(cu.g::text, 6, '0'),
+      ($1::text[])[1 + cu.g % 6], ($2::text[])[1 + cu.g % 4], ($3::text[])[1 + cu.g % 4], cu.id,
+      t.opened + interval '2 days', t.opened + interval '1 day', t.opened + interval '2 days', t.opened, t.opened + interval '2 days'
+    from (select id, courier_id, row_number() over (partition by courier_id order by mailbox_number) as g from customers) cu
+    cross join lateral (select now() - ((cu.g * 7919) % 180) * interval '1 day' - interval '3 days' as opened) t
+    where cu.g <= $4`,
+  [['Parcel not received', 'Wrong weight billed', 'Customs query', 'Change delivery branch', 'Invoice question', 'Damaged item'],
+    ['General', 'Billing', 'Shipping', 'Customs'], ['pending', 'in_progress', 'resolved', 'closed'], SEED.ticketsPerCourier]);
+  await q(`insert into ticket_counters (courier_id, last_no) select courier_id, count(*) from tickets group by courier_id
+    on conflict (courier_id) do update set last_no = excluded.last_no`);
+  await q(`with answering as (select distinct on (courier_id) courier_id, id from users where role = 'staff' order by courier_id, email)
+    insert into ticket_messages (courier_id, ticket_id, author_type, user_id, customer_id, body, created_at)
+    select t.courier_id, t.id, case when m = 2 then 'staff' else 'customer' end,
+      case when m = 2 then a.id end,
+      case when m = 2 then null else t.customer_id end,
+      case m when 1 then 'Hello, my parcel shows delivered to the Miami warehouse but not yet in Kingston. Can you check?'
+             when 2 then 'Thanks for reaching out. It is on the next flight and should be ready for collection on Thursday.'
+             else 'Thank you, I will collect it then.' end,
+      t.created_at + (m - 1) * interval '1 day'
+    from tickets t join answering a on a.courier_id = t.courier_id cross join generate_series(1, $1::int) m`, [SEED.messagesPerTicket]);
   await q('analyze');
 
   const count = async (table: string) => Number((await q(`select count(*) as n from ${table}`)).rows[0].n);
   const figures: SeedFigures = {
     couriers: await count('couriers'), branches: await count('branches'), users: await count('users'),
-    customers: await count('customers'), shippingRates: await count('shipping_rates'), seconds: (Date.now() - started) / 1000,
+    customers: await count('customers'), shippingRates: await count('shipping_rates'),
+    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'), seconds: (Date.now() - started) / 1000,
   };
   await pool.end();
   return figures;
