@@ -173,6 +173,31 @@ describe('support tickets end to end', () => {
     await context.close();
   });
 
+  it('the admin adds a department in Ticket Settings and the customer can file under it', async () => {
+    const admin = await signInStaffSide(world, 'admin', world.admin.email);
+    await admin.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Support Tickets/ }).click();
+    await admin.page.waitForURL('**/courier/admin/support-tickets');
+    await admin.page.getByRole('button', { name: 'Ticket Settings' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Ticket settings' });
+    await visible(dialog.getByRole('textbox', { name: 'Department 1', exact: true }));
+    const rows = await dialog.getByRole('textbox', { name: /^Department \d+$/ }).count();
+    await dialog.getByRole('button', { name: 'Add department' }).click();
+    await dialog.getByRole('textbox', { name: `Department ${rows + 1}`, exact: true }).fill('Insurance Claims');
+    await dialog.getByRole('switch', { name: /^Email staff about new tickets/ }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await visible(admin.page.getByText(TICKET_MSG.settingsUpdated));
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await admin.context.close();
+
+    // The customer's New Ticket form lists it; a ticket filed under it says so.
+    const customer = await signInCustomer(world);
+    await customer.page.goto('/courier/customer/support-tickets');
+    await customer.page.getByRole('button', { name: 'New Ticket' }).click();
+    const form = customer.page.getByRole('dialog', { name: 'New Ticket' });
+    await expect.poll(() => field(form, 'Department').locator('option', { hasText: 'Insurance Claims' }).count()).toBe(1);
+    await customer.context.close();
+  });
+
   it('the customer ticket screens fit a 360 px phone', async () => {
     const { context, page } = await signInCustomer(world, PHONE);
     await page.goto(`/courier/customer/support-tickets?ticket=${ticketNo}`);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { STAFF_TICKETS_ENDPOINT, useTicketByNumber } from '../api/tickets';
 import { NoTicketAccess } from './no-ticket-access';
+import { TicketSettingsModal } from './ticket-settings-modal';
 import { staffTicketColumns } from './ticket-columns';
 import { useTicketParam } from './use-open-ticket-param';
 import { useCanViewTickets } from './use-staff-tickets-access';
@@ -23,9 +24,13 @@ export function StaffTicketsPage() {
 function StaffTickets() {
   const root = useAreaRoot();
   const isNetwork = root === '/superadmin';
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The courier's admin sets its departments and staff emails (the super admin has no one courier here).
+  const settingsButton = root === '/admin' ? <Button variant="default" onClick={() => setSettingsOpen(true)}>Ticket Settings</Button> : undefined;
   return (
     <Stack gap="lg">
-      <PageHeader title="Support Tickets" subtitle={isNetwork ? 'Tickets of every courier in the network' : undefined} />
+      <PageHeader title="Support Tickets" subtitle={isNetwork ? 'Tickets of every courier in the network' : undefined} actions={settingsButton} />
+      {settingsButton ? <TicketSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
       <OpenTicketByNumber />
       <DataTable<TicketListItem>
         endpoint={STAFF_TICKETS_ENDPOINT}
