@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { ROLE_DASHBOARD } from '@parceldesk/shared/roles';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ROLE_DASHBOARD, type Role } from '@parceldesk/shared/roles';
+import type { AreaRoot } from '../components/ui/use-area-root';
 import { config } from '../config';
 import { BrandingProvider } from '../lib/branding';
 import { useAuth } from '../lib/auth-context';
@@ -79,6 +80,46 @@ function Home() {
 /** Index and unknown sub-paths of an area open that area's dashboard (absolute: splat-relative paths would loop). */
 const toDashboard = (area: string) => <Navigate to={`${area}/dashboard`} replace />;
 
+// Screens several areas share: each area lists the groups its sidebar offers (spec section 2).
+const branchAndRoleScreens: RouteObject[] = [
+  { path: 'branches', element: <BranchesPage /> },
+  { path: 'branches/:id', element: <BranchDetailPage /> },
+  { path: 'roles', element: <RolesPage /> },
+  { path: 'roles/:id', element: <RoleDetailPage /> },
+];
+const staffScreens: RouteObject[] = [
+  { path: 'staff', element: <StaffPage /> },
+  { path: 'staff/:id', element: <StaffDetailPage /> },
+];
+const customerScreens: RouteObject[] = [
+  { path: 'customers', element: <CustomersPage /> },
+  { path: 'customers/:id', element: <CustomerDetailPage /> },
+  { path: 'business-customers', element: <BusinessCustomersPage /> },
+  { path: 'business-customers/:id', element: <BusinessCustomerDetailPage /> },
+];
+const ticketScreens: RouteObject[] = [
+  { path: 'support-tickets', element: <StaffTicketsPage /> },
+  { path: 'support-tickets/:id', element: <StaffTicketPage /> },
+];
+const recordScreens: RouteObject[] = [
+  { path: 'notifications', element: <NotificationsPage /> },
+  { path: 'audit-logs', element: <AuditLogsPage /> },
+];
+
+/** One area: guarded by role, in its layout; its index and unknown paths open its dashboard. */
+function area(root: AreaRoot, roles: readonly Role[], layout: ReactElement, dashboard: ReactElement, screens: RouteObject[]): RouteObject {
+  return {
+    path: root,
+    element: <RouteGuard roles={roles}>{layout}</RouteGuard>,
+    children: [
+      { index: true, element: toDashboard(root) },
+      { path: 'dashboard', element: dashboard },
+      ...screens,
+      { path: '*', element: toDashboard(root) },
+    ],
+  };
+}
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -91,83 +132,35 @@ export const router = createBrowserRouter([
       { path: '/superadmin/login', element: <SuperAdminLoginPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/customer-reset-password', element: <CustomerResetPasswordPage /> },
-      {
-        path: '/superadmin',
-        element: <RouteGuard roles={['super_admin']}><SuperAdminLayout /></RouteGuard>,
-        children: [
-          { index: true, element: toDashboard('/superadmin') },
-          { path: 'dashboard', element: <SuperAdminDashboard /> },
-          { path: 'couriers', element: <CouriersPage /> },
-          { path: 'couriers/:id', element: <CourierDetailPage /> },
-          { path: 'couriers/:id/customers', element: <CourierCustomersPage /> },
-          { path: 'branches', element: <BranchesPage /> },
-          { path: 'branches/:id', element: <BranchDetailPage /> },
-          { path: 'staff', element: <StaffPage /> },
-          { path: 'staff/:id', element: <StaffDetailPage /> },
-          { path: 'roles', element: <RolesPage /> },
-          { path: 'roles/:id', element: <RoleDetailPage /> },
-          { path: 'support-tickets', element: <StaffTicketsPage /> },
-          { path: 'support-tickets/:id', element: <StaffTicketPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
-          { path: 'audit-logs', element: <AuditLogsPage /> },
-          { path: '*', element: toDashboard('/superadmin') },
-        ],
-      },
-      {
-        path: '/admin',
-        element: <RouteGuard roles={['courier_admin']}><AdminLayout /></RouteGuard>,
-        children: [
-          { index: true, element: toDashboard('/admin') },
-          { path: 'dashboard', element: <AdminDashboard /> },
-          { path: 'branches', element: <BranchesPage /> },
-          { path: 'branches/:id', element: <BranchDetailPage /> },
-          { path: 'staff', element: <StaffPage /> },
-          { path: 'staff/:id', element: <StaffDetailPage /> },
-          { path: 'roles', element: <RolesPage /> },
-          { path: 'roles/:id', element: <RoleDetailPage /> },
-          { path: 'customers', element: <CustomersPage /> },
-          { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
-          { path: 'customers/:id', element: <CustomerDetailPage /> },
-          { path: 'business-customers', element: <BusinessCustomersPage /> },
-          { path: 'business-customers/:id', element: <BusinessCustomerDetailPage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'support-tickets', element: <StaffTicketsPage /> },
-          { path: 'support-tickets/:id', element: <StaffTicketPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
-          { path: 'audit-logs', element: <AuditLogsPage /> },
-          { path: '*', element: toDashboard('/admin') },
-        ],
-      },
-      {
-        path: '/staff',
-        element: <RouteGuard roles={['branch_manager', 'staff']}><StaffLayout /></RouteGuard>,
-        children: [
-          { index: true, element: toDashboard('/staff') },
-          { path: 'dashboard', element: <StaffDashboard /> },
-          { path: 'staff', element: <StaffPage /> },
-          { path: 'staff/:id', element: <StaffDetailPage /> },
-          { path: 'customers', element: <CustomersPage /> },
-          { path: 'customers/:id', element: <CustomerDetailPage /> },
-          { path: 'business-customers', element: <BusinessCustomersPage /> },
-          { path: 'business-customers/:id', element: <BusinessCustomerDetailPage /> },
-          { path: 'settings', element: <StaffProfilePage /> },
-          { path: 'support-tickets', element: <StaffTicketsPage /> },
-          { path: 'support-tickets/:id', element: <StaffTicketPage /> },
-          { path: '*', element: toDashboard('/staff') },
-        ],
-      },
-      {
-        path: '/customer',
-        element: <RouteGuard roles={['customer']}><CustomerLayout /></RouteGuard>,
-        children: [
-          { index: true, element: toDashboard('/customer') },
-          { path: 'dashboard', element: <CustomerDashboard /> },
-          { path: 'profile', element: <CustomerProfilePage /> },
-          { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
-          { path: 'support-tickets', element: <CustomerTicketsPage /> },
-          { path: '*', element: toDashboard('/customer') },
-        ],
-      },
+      area('/superadmin', ['super_admin'], <SuperAdminLayout />, <SuperAdminDashboard />, [
+        { path: 'couriers', element: <CouriersPage /> },
+        { path: 'couriers/:id', element: <CourierDetailPage /> },
+        { path: 'couriers/:id/customers', element: <CourierCustomersPage /> },
+        ...branchAndRoleScreens,
+        ...staffScreens,
+        ...ticketScreens,
+        ...recordScreens,
+      ]),
+      area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
+        ...branchAndRoleScreens,
+        ...staffScreens,
+        ...customerScreens,
+        { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
+        { path: 'settings', element: <SettingsPage /> },
+        ...ticketScreens,
+        ...recordScreens,
+      ]),
+      area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
+        ...staffScreens,
+        ...customerScreens,
+        { path: 'settings', element: <StaffProfilePage /> },
+        ...ticketScreens,
+      ]),
+      area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
+        { path: 'profile', element: <CustomerProfilePage /> },
+        { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
+        { path: 'support-tickets', element: <CustomerTicketsPage /> },
+      ]),
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
   },

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack } from '@mantine/core';
 import { MSG } from '@parceldesk/shared/messages';
-import { changePasswordFormSchema, type ChangePasswordFormValues } from '@parceldesk/shared/schemas/password';
+import { changePasswordFormSchema, staffPasswordFormSchema, type ChangePasswordFormValues } from '@parceldesk/shared/schemas/password';
 import { PasswordField } from './password-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { applyFieldErrors } from '../../lib/apply-field-errors';
@@ -14,15 +14,26 @@ const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 const HIDDEN = { currentPassword: false, newPassword: false, confirmPassword: false };
 
-/** PUT /auth/change-password with every rule of spec section 5 (admin settings and customer profile); a 401 means the current one was wrong. */
-export function PasswordChangeForm() {
-  const form = useForm<ChangePasswordFormValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+export interface PasswordChangeFormProps {
+  /**
+   * The browser's rules: every rule of spec section 5 (admin settings, customer profile), or only
+   * that the two new passwords match (staff My Profile, whose server checks the rest).
+   */
+  rules?: 'all' | 'match-only';
+  /** Sends the change; by default PUT /auth/change-password. A 401 means the current password was wrong. */
+  submit?: (change: { currentPassword: string; newPassword: string }) => Promise<unknown>;
+}
+
+/** The change-password form of every area: three fields, each with its own show/hide toggle. */
+export function PasswordChangeForm({ rules = 'all', submit = authApi.changePassword }: PasswordChangeFormProps) {
+  const schema = rules === 'all' ? changePasswordFormSchema : staffPasswordFormSchema;
+  const form = useForm<ChangePasswordFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
   const [visible, setVisible] = useState(HIDDEN);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await authApi.changePassword({ currentPassword, newPassword });
+      await submit({ currentPassword, newPassword });
       notify.success(MSG.passwordUpdated);
       form.reset(EMPTY);
       setVisible(HIDDEN);

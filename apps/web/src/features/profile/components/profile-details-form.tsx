@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { notify } from '../../../lib/toast';
 import { useUpdateOwnProfile } from '../api/update-own-account';
-import { applyFieldErrors } from './apply-field-errors';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
 
