@@ -144,11 +144,19 @@ describe('the people of the network', () => {
     await staff.context.close();
   });
 
-  it('"Sign in as": the super admin opens a courier admin\'s session, and the admin a customer\'s', async () => {
+  it('the super admin opens a courier\'s customer; "Sign in as": a courier admin\'s session, and the admin a customer\'s', async () => {
     const { context, page } = await newPage(world.browser, world.server.baseUrl);
     await page.goto('/courier/superadmin/login');
     await signInThroughForm(page, SUPERADMIN.email, SUPERADMIN.password);
     await page.waitForURL('**/courier/superadmin/dashboard');
+    // The super admin opens a courier's customer from that courier's list, and comes back to it.
+    await page.goto(`/courier/superadmin/couriers/${world.islandCourier.id}/customers`);
+    await page.getByRole('row').filter({ hasText: world.customer.mailboxNumber }).getByRole('link').first().click();
+    await page.waitForURL(`**/courier/superadmin/couriers/${world.islandCourier.id}/customers/${world.customer.id}`);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Tanya Campbell' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Courier customers' }).click();
+    await page.waitForURL(`**/courier/superadmin/couriers/${world.islandCourier.id}/customers`);
+
     await page.goto(`/courier/superadmin/couriers/${world.islandCourier.id}`);
     const adminName = `${world.admin.firstName} ${world.admin.lastName}`;
     await page.getByRole('button', { name: `Sign in as ${adminName}` }).click();

@@ -50,6 +50,7 @@ const CustomersPage = page(() => import('../features/customers/components/custom
 const BusinessCustomersPage = page(() => import('../features/customers/components/customers-page').then(named('BusinessCustomersPage')));
 const CustomersMonthPage = page(() => import('../features/customers/components/customers-month-page').then(named('CustomersMonthPage')));
 const CustomerDetailPage = page(() => import('../features/customers/components/customer-detail-page').then(named('CustomerDetailPage')));
+const CourierCustomerDetailPage = page(() => import('../features/customers/components/customer-detail-page').then(named('CourierCustomerDetailPage')));
 const BusinessCustomerDetailPage = page(() => import('../features/customers/components/customer-detail-page').then(named('BusinessCustomerDetailPage')));
 const CustomerProfilePage = page(() => import('../features/customer-profile/components/customer-profile-page').then(named('CustomerProfilePage')));
 
@@ -136,6 +137,7 @@ export const router = createBrowserRouter([
         { path: 'couriers', element: <CouriersPage /> },
         { path: 'couriers/:id', element: <CourierDetailPage /> },
         { path: 'couriers/:id/customers', element: <CourierCustomersPage /> },
+        { path: 'couriers/:courierId/customers/:id', element: <CourierCustomerDetailPage /> },
         ...branchAndRoleScreens,
         ...staffScreens,
         ...ticketScreens,

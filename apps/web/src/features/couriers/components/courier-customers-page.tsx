@@ -22,7 +22,7 @@ const columns: DataTableColumn<CustomerListItem>[] = [
   { field: 'createdAt', label: 'Created', sortable: true, render: (row) => formatDate(row.createdAt), exportValue: (row) => row.createdAt },
 ];
 
-/** /superadmin/couriers/{id}/customers: one courier's customers, read-only. */
+/** /superadmin/couriers/{id}/customers: one courier's customers; a row opens the customer. */
 export function CourierCustomersPage() {
   const { id = '' } = useParams();
   const courier = useCourier(id);
@@ -36,6 +36,7 @@ export function CourierCustomersPage() {
         endpoint={courierCustomersEndpoint(id)}
         columns={columns}
         rowKey={(row) => row.id}
+        rowHref={(row) => `/superadmin/couriers/${id}/customers/${row.id}`}
         exportFileName="courier-customers"
         searchPlaceholder="Search by mailbox, name, email or phone"
       />

@@ -16,8 +16,14 @@ import { CustomerEditForm } from './customer-edit-form';
 import { accountTypeLabel, membershipLabel } from './customer-labels';
 import { CustomerStatusAction } from './customer-status-action';
 
-/** /admin|staff/customers/{id} and /admin|staff/business-customers/{id}. */
-export function CustomerDetailPage({ isBusiness = false }: { isBusiness?: boolean }) {
+interface CustomerDetailPageProps {
+  isBusiness?: boolean;
+  /** Where "Back" goes, when not the area's customer list (the super admin comes from a courier's list). */
+  back?: { to: string; label: string };
+}
+
+/** /admin|staff/customers/{id}, /admin|staff/business-customers/{id} and /superadmin/couriers/{courierId}/customers/{id}. */
+export function CustomerDetailPage({ isBusiness = false, back }: CustomerDetailPageProps) {
   const { id = '' } = useParams();
   const root = useAreaRoot();
   const { can } = usePermissions();
@@ -27,7 +33,7 @@ export function CustomerDetailPage({ isBusiness = false }: { isBusiness?: boolea
   const canManage = root !== '/staff' || can('customers_manage');
   // Only admins may issue "sign in as" links (the server refuses staff).
   const canImpersonate = root !== '/staff';
-  const list = isBusiness ? { to: `${root}/business-customers`, label: 'All business customers' } : { to: `${root}/customers`, label: 'All customers' };
+  const list = back ?? (isBusiness ? { to: `${root}/business-customers`, label: 'All business customers' } : { to: `${root}/customers`, label: 'All customers' });
   const name = customer ? `${customer.firstName} ${customer.lastName}` : '';
   return (
     <Stack gap="lg">
@@ -123,4 +129,10 @@ function CustomerSections({ customer, canManage }: { customer: CustomerDetail; c
 /** /admin|staff/business-customers/{id}: the same screen, returning to the business list. */
 export function BusinessCustomerDetailPage() {
   return <CustomerDetailPage isBusiness />;
+}
+
+/** /superadmin/couriers/{courierId}/customers/{id}: the same screen, returning to that courier's customers. */
+export function CourierCustomerDetailPage() {
+  const { courierId = '' } = useParams();
+  return <CustomerDetailPage back={{ to: `/superadmin/couriers/${courierId}/customers`, label: 'Courier customers' }} />;
 }
