@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { MSG } from '@parceldesk/shared/messages';
+import { Modal, Stack } from '@mantine/core';
 import { createBranchSchema, type CreateBranchInput } from '@parceldesk/shared/schemas/branches';
-import { FormNativeSelect } from '../../../components/ui/form-native-select';
-import { useCourierOptions } from '../../../components/ui/option-queries';
+import { CourierChoice, hasCourierChoice } from '../../../components/ui/courier-choice';
+import { FormActions } from '../../../components/ui/form-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { notify } from '../../../lib/toast';
@@ -31,14 +30,10 @@ export function CreateBranchModal({ opened, onClose, chooseCourier }: CreateBran
 
 function CreateBranchForm({ chooseCourier, onDone }: { chooseCourier: boolean; onDone: () => void }) {
   const create = useCreateBranch();
-  const couriers = useCourierOptions(chooseCourier);
   const form = useForm<CreateBranchInput>({ resolver: zodResolver(createBranchSchema), defaultValues: EMPTY });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (chooseCourier && !values.courierId) {
-      form.setError('courierId', { type: 'required', message: MSG.courierRequired });
-      return;
-    }
+    if (!hasCourierChoice(chooseCourier, values, form.setError)) return;
     try {
       const branch = await create.mutateAsync(toBranchPayload(values));
       notify.success(`Branch ${branch.name} created`);
@@ -52,26 +47,9 @@ function CreateBranchForm({ chooseCourier, onDone }: { chooseCourier: boolean; o
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create branch">
       <Stack gap="sm">
-        {chooseCourier ? (
-          <FormNativeSelect
-            control={form.control}
-            name="courierId"
-            label="Courier"
-            required
-            emptyAsNull
-            placeholder={couriers.isPending ? 'Loading couriers…' : 'Choose a courier'}
-            options={couriers.data ?? []}
-          />
-        ) : null}
+        {chooseCourier ? <CourierChoice control={form.control} /> : null}
         <BranchFields form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Create Branch
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create Branch" onCancel={onDone} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { createNetworkCourierSchema, PEOPLE_MSG, type CreateNetworkCourierInput } from '@parceldesk/shared/schemas/people';
 import { errorMessage } from '../../../lib/api-client';
@@ -75,14 +76,7 @@ function CreateCourierForm({ onDone }: { onDone: () => void }) {
             />
           </Stack>
         </Fieldset>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Create Courier
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create Courier" onCancel={onDone} submitting={isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,13 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { MSG } from '@parceldesk/shared/messages';
 import { createRoleSchema, type CreateRoleInput } from '@parceldesk/shared/schemas/roles';
-import { FormNativeSelect } from '../../../components/ui/form-native-select';
-import { useCourierOptions } from '../../../components/ui/option-queries';
+import { CourierChoice, hasCourierChoice } from '../../../components/ui/courier-choice';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
+import { FormActions } from '../../../components/ui/form-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { notify } from '../../../lib/toast';
@@ -36,14 +35,10 @@ function CreateRoleForm({ chooseCourier, onDone }: { chooseCourier: boolean; onD
   const create = useCreateRole();
   const navigate = useNavigate();
   const root = useAreaRoot();
-  const couriers = useCourierOptions(chooseCourier);
   const form = useForm<CreateRoleInput>({ resolver: zodResolver(createRoleSchema), defaultValues: EMPTY });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (chooseCourier && !values.courierId) {
-      form.setError('courierId', { type: 'required', message: MSG.courierRequired });
-      return;
-    }
+    if (!hasCourierChoice(chooseCourier, values, form.setError)) return;
     try {
       const role = await create.mutateAsync({ ...values, description: values.description?.trim() || null });
       notify.success(`Role ${role.name} created`);
@@ -58,26 +53,9 @@ function CreateRoleForm({ chooseCourier, onDone }: { chooseCourier: boolean; onD
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create role">
       <Stack gap="sm">
-        {chooseCourier ? (
-          <FormNativeSelect
-            control={form.control}
-            name="courierId"
-            label="Courier"
-            required
-            emptyAsNull
-            placeholder={couriers.isPending ? 'Loading couriers…' : 'Choose a courier'}
-            options={couriers.data ?? []}
-          />
-        ) : null}
+        {chooseCourier ? <CourierChoice control={form.control} /> : null}
         <RoleFields form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Create Role
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create Role" onCancel={onDone} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

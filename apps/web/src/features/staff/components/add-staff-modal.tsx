@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { staffRegisterSchema, type StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
+import { FormActions } from '../../../components/ui/form-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { notify } from '../../../lib/toast';
@@ -56,14 +57,7 @@ function AddStaffForm({ limits, onDone }: { limits: StaffFieldLimits; onDone: ()
           They will receive an email with a link to choose their password.
         </Text>
         <StaffFields form={form} limits={limits} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Add Staff
-          </Button>
-        </Group>
+        <FormActions submitLabel="Add Staff" onCancel={onDone} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

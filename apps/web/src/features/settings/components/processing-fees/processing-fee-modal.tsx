@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../../components/ui/form-actions';
 import type { z } from 'zod';
 import { processingFeeSchema, SETTINGS_MSG, type ProcessingFeeInput } from '@parceldesk/shared/schemas/settings';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -62,14 +63,7 @@ export function ProcessingFeeForm({ fee, onDone }: { fee: ProcessingFee | null; 
           {...form.register('weightRange')}
         />
         <FormNumberInput control={form.control} name="fee" label="Fee" placeholder="250.00" required min={0} step={0.01} decimalScale={2} allowNegative={false} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {fee ? 'Update Fee' : 'Create Fee'}
-          </Button>
-        </Group>
+        <FormActions submitLabel={fee ? 'Update Fee' : 'Create Fee'} onCancel={onDone} submitting={isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../../components/ui/form-actions';
 import { SETTINGS_MSG, shippingRateSchema } from '@parceldesk/shared/schemas/settings';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/apply-field-errors';
@@ -52,14 +53,7 @@ function RateForm({ rate, onDone }: { rate: ShippingRate | null; onDone: () => v
         <TextInput label="Weight" placeholder="1 lb" description="Pounds, such as 1, 1 lb or 2.5lbs" required data-autofocus error={errors.weight?.message} {...form.register('weight')} />
         <FormNumberInput control={form.control} name="cost" label="Cost" placeholder="650.00" required min={0} step={0.01} decimalScale={2} allowNegative={false} />
         <NativeSelect label="Status" data={['ACTIVE', 'INACTIVE']} error={errors.status?.message} {...form.register('status')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {rate ? 'Update Rate' : 'Create Rate'}
-          </Button>
-        </Group>
+        <FormActions submitLabel={rate ? 'Update Rate' : 'Create Rate'} onCancel={onDone} submitting={isSubmitting} />
       </Stack>
     </form>
   );
