@@ -6,7 +6,7 @@
 // Database: a fresh database on TEST_DATABASE_URL's server when set, else the embedded one.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,6 +153,8 @@ async function main() {
   buildIfStale('apps/api');
   const database = await createDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parceldesk-sqlmap-'));
+  // mkdtemp makes it 0700: as root, the embedded PostgreSQL runs as its own user and must reach it.
+  chmodSync(dataDir, 0o755);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
