@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', environment: 'node', include: ['packages/shared/src/**/*.test.ts'] } },
+      // The web app's build steps run in Node, without the browser setup of the 'web' project.
+      { test: { name: 'web-build', environment: 'node', include: ['apps/web/build-tools/**/*.test.ts'] } },
       {
         // Vite's own transform handles TSX with the automatic JSX runtime; no plugin needed for tests.
         test: {
