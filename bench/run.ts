@@ -33,6 +33,7 @@ const LIST_CANDIDATES = [
   { name: '(c) customers, search', path: '/api/customers', query: '?page=1&pageSize=25&search=campbell' },
   { name: '(c) customers, filter', path: '/api/customers', query: `?page=1&pageSize=25&filters=${filters}` },
   { name: '(c) tickets, page 1', path: '/api/tickets', query: '?page=1&pageSize=25' },
+  { name: `(c) tickets, page ${Math.floor(SEED.ticketsPerCourier / 25) - 10}`, path: '/api/tickets', query: `?page=${Math.floor(SEED.ticketsPerCourier / 25) - 10}&pageSize=25` },
   { name: '(c) tickets, search', path: '/api/tickets', query: '?page=1&pageSize=25&search=customs' },
   { name: '(c) tickets, filter', path: '/api/tickets', query: `?page=1&pageSize=25&filters=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}` },
   { name: '(c) dashboard summary', path: '/api/dashboard/summary', query: '' },
