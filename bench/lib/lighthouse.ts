@@ -13,6 +13,8 @@ export interface LighthouseFigures {
   totalBlockingTimeMs: number | null;
   /** Lighthouse's three largest savings, by its own estimate. */
   opportunities: { id: string; savingsMs: number }[];
+  /** The accessibility audits that failed (their ids), what keeps the score under 100. */
+  accessibilityIssues?: string[];
   error?: string;
 }
 
@@ -70,9 +72,13 @@ async function runOnce(page: LighthousePage, formFactor: 'mobile' | 'desktop'): 
       .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0))
       .slice(0, 3)
       .map((a) => ({ id: a.id, savingsMs: Math.round(a.numericValue ?? 0) }));
+    const accessibilityIssues = (lhr?.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr?.audits[ref.id])
+      .filter((a) => a && typeof a.score === 'number' && a.score < 1)
+      .map((a) => a?.id ?? '');
     return {
       page: page.name, formFactor,
-      performance: score('performance'), accessibility: score('accessibility'),
+      performance: score('performance'), accessibility: score('accessibility'), accessibilityIssues,
       largestContentfulPaintMs: audit('largest-contentful-paint'), totalBlockingTimeMs: audit('total-blocking-time'),
       opportunities,
     };

@@ -102,7 +102,7 @@ export function markdown(results: BenchResults): string {
       ] : []),
       ...results.lighthouse.map((l) => [
         `Lighthouse ${l.page} (${l.formFactor}): performance / accessibility`,
-        `${l.performance ?? 'n/a'} / ${l.accessibility ?? 'n/a'} (LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms${l.opportunities.length ? `; largest savings: ${l.opportunities.map((o) => `${o.id} ${o.savingsMs} ms`).join(', ')}` : ''})`,
+        `${l.performance ?? 'n/a'} / ${l.accessibility ?? 'n/a'} (LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms${l.opportunities.length ? `; largest savings: ${l.opportunities.map((o) => `${o.id} ${o.savingsMs} ms`).join(', ')}` : ''}${l.accessibilityIssues?.length ? `; accessibility audits failed: ${l.accessibilityIssues.join(', ')}` : ''})`,
       ]),
       ...(results.bulkUpload ? [['Bulk upload, 10,000-row .xlsx, worst of 3 (bench/bulk-upload.bench.ts)', results.bulkUpload.worstMs === null ? 'no figure' : `${results.bulkUpload.worstMs} ms`]] : []),
     ]),

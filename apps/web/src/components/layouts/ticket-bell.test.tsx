@@ -63,7 +63,7 @@ function renderBell(role: StaffRole | 'customer', permissions?: string[]) {
   );
 }
 
-const bell = () => screen.getByRole('button', { name: 'Support tickets' });
+const bell = () => screen.getByRole('button', { name: /^Support tickets/ });
 
 beforeEach(() => {
   server.fail = false;
@@ -79,6 +79,8 @@ describe('TicketBell', () => {
     server.responses['/tickets/unread/count'] = { unreadCount: 150 };
     renderBell('courier_admin');
     await waitFor(() => expect(bell().textContent).toBe('99+'));
+    // What a screen reader says includes what is shown (WCAG 2.5.3).
+    expect(bell().getAttribute('aria-label')).toBe('Support tickets, 99+ unread');
     expect(screen.getByTestId('nav-unread-badge').textContent).toBe('9+ unread');
   });
 
@@ -136,12 +138,12 @@ describe('TicketBell', () => {
   it('is hidden for customers', () => {
     server.responses['/tickets/customer/k1'] = { data: [] };
     renderBell('customer');
-    expect(screen.queryByRole('button', { name: 'Support tickets' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Support tickets/ })).toBeNull();
   });
 
   it('is hidden for staff without tickets_view', () => {
     renderBell('staff', ['dashboard_view']);
-    expect(screen.queryByRole('button', { name: 'Support tickets' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Support tickets/ })).toBeNull();
   });
 });
 

@@ -32,18 +32,17 @@ function Bell() {
   const count = useQuery(unreadCountQuery()).data ?? 0;
   const unread = useQuery({ ...unreadTicketsQuery(), enabled: isOpen });
   const tickets = unread.data?.tickets ?? [];
-  const label = count > 0 ? `Support tickets (${bellBadgeLabel(count)} unread)` : 'Support tickets';
+  const label = count > 0 ? `Support tickets, ${bellBadgeLabel(count)} unread` : 'Support tickets';
 
   return (
     <Menu opened={isOpen} onChange={setOpen} position="bottom-end" width={320} shadow="md" withinPortal>
       <Menu.Target>
-        {/* The accessible name stays 'Support tickets'; the count is its description. */}
+        {/* The visible count is part of the accessible name (WCAG 2.5.3, label in name). */}
         <ActionIcon
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label="Support tickets"
-          aria-description={count > 0 ? `${bellBadgeLabel(count)} unread` : 'No unread tickets'}
+          aria-label={label}
           title={label}
           style={{ overflow: 'visible' }}
         >
