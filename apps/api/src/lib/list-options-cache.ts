@@ -16,7 +16,6 @@ export interface ListOptionsCache {
   /** A stamp to take before reading, for set(). */
   stamp(): number;
   clear(): void;
-  readonly size: number;
 }
 
 export interface ListOptionsCacheSettings {
@@ -62,9 +61,6 @@ export function createListOptionsCache(settings: ListOptionsCacheSettings = {}):
     clear() {
       generation += 1;
       entries.clear();
-    },
-    get size() {
-      return entries.size;
     },
   };
 }

@@ -1,12 +1,21 @@
 import { Button, Group } from '@mantine/core';
 
-/** A modal form's Cancel and submit buttons, on the right; Cancel waits while the form is being sent. */
-export function FormActions({ submitLabel, onCancel, submitting }: { submitLabel: string; onCancel: () => void; submitting: boolean }) {
+interface FormActionsProps {
+  submitLabel: string;
+  submitting: boolean;
+  /** A modal's Cancel (it waits while the form is being sent); a page's edit form has none. */
+  onCancel?: () => void;
+}
+
+/** A form's buttons, on the right. */
+export function FormActions({ submitLabel, submitting, onCancel }: FormActionsProps) {
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel} disabled={submitting}>
-        Cancel
-      </Button>
+      {onCancel ? (
+        <Button variant="default" onClick={onCancel} disabled={submitting}>
+          Cancel
+        </Button>
+      ) : null}
       <Button type="submit" loading={submitting}>
         {submitLabel}
       </Button>

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { updateBranchSchema, type BranchDetail, type UpdateBranchInput } from '@parceldesk/shared/schemas/branches';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../components/ui/format-date';
@@ -9,9 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useBranch, useUpdateBranch } from '../api/branches';
 import { BranchFields, toBranchPayload } from './branch-fields';
 
@@ -69,24 +68,14 @@ function BranchEditForm({ branch }: { branch: BranchDetail }) {
   const form = useForm<UpdateBranchInput>({ resolver: zodResolver(updateBranchSchema), defaultValues: valuesOf(branch) });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(toBranchPayload(values));
-      notify.success('Branch updated successfully!');
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to update branch'));
-    }
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(toBranchPayload(values)), { success: 'Branch updated successfully!', failure: 'Failed to update branch' });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit branch">
       <Stack gap="sm">
         <BranchFields form={form} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

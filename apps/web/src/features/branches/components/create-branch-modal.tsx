@@ -4,9 +4,7 @@ import { Modal, Stack } from '@mantine/core';
 import { createBranchSchema, type CreateBranchInput } from '@parceldesk/shared/schemas/branches';
 import { CourierChoice, hasCourierChoice } from '../../../components/ui/courier-choice';
 import { FormActions } from '../../../components/ui/form-actions';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useCreateBranch } from '../api/branches';
 import { BranchFields, toBranchPayload } from './branch-fields';
 
@@ -34,14 +32,10 @@ function CreateBranchForm({ chooseCourier, onDone }: { chooseCourier: boolean; o
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!hasCourierChoice(chooseCourier, values, form.setError)) return;
-    try {
-      const branch = await create.mutateAsync(toBranchPayload(values));
-      notify.success(`Branch ${branch.name} created`);
-      onDone();
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to create branch'));
-    }
+    const branch = await submitWithFeedback(form.setError, FIELDS, () => create.mutateAsync(toBranchPayload(values)), {
+      success: (created) => `Branch ${created.name} created`, failure: 'Failed to create branch',
+    });
+    if (branch) onDone();
   });
 
   return (

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { updateNetworkCourierSchema, type NetworkCourierDetail, type UpdateNetworkCourierInput } from '@parceldesk/shared/schemas/people';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateCourier } from '../api/couriers';
 
 const FIELDS = ['name', 'code', 'contactEmail', 'contactPhone', 'loginNotice'] as const;
@@ -24,13 +23,7 @@ export function CourierDetailsForm({ courier }: { courier: NetworkCourierDetail 
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({ ...values, contactPhone: values.contactPhone?.trim() || null, loginNotice: values.loginNotice?.trim() || null });
-      notify.success('Courier updated successfully!');
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to update courier'));
-    }
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, contactPhone: values.contactPhone?.trim() || null, loginNotice: values.loginNotice?.trim() || null }), { success: 'Courier updated successfully!', failure: 'Failed to update courier' });
   });
 
   return (
@@ -51,11 +44,7 @@ export function CourierDetailsForm({ courier }: { courier: NetworkCourierDetail 
           {...form.register('loginNotice')}
         />
         <Checkbox label="Offers membership types at registration" {...form.register('supportsMembership')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={isSubmitting} />
       </Stack>
     </form>
   );

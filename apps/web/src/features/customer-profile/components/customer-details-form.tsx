@@ -1,14 +1,13 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { MSG } from '@parceldesk/shared/messages';
 import { PARISHES, TITLES } from '@parceldesk/shared/constants';
 import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import { updateOwnCustomerProfileSchema, type UpdateOwnCustomerProfileInput } from '@parceldesk/shared/schemas/customers';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuth } from '../../../lib/auth-context';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateCustomerProfile } from '../api/update-customer-profile';
 
 const FIELDS = ['businessName', 'title', 'firstName', 'lastName', 'email', 'phone', 'trn', 'address', 'parish', 'city', 'country'] as const;
@@ -45,15 +44,14 @@ export function CustomerDetailsForm({ customer }: { customer: CustomerProfile })
       form.setError('title', { type: 'required', message: MSG.titleRequired });
       return;
     }
-    try {
-      const result = await update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title });
-      setCustomer(result.customer);
-      form.reset(valuesOf(result.customer));
-      notify.success(MSG.profileUpdated);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, MSG.profileUpdateFailed));
-    }
+    const result = await submitWithFeedback(
+      form.setError, FIELDS,
+      () => update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title }),
+      { success: MSG.profileUpdated, failure: MSG.profileUpdateFailed },
+    );
+    if (!result) return;
+    setCustomer(result.customer);
+    form.reset(valuesOf(result.customer));
   });
 
   return (
@@ -107,11 +105,7 @@ export function CustomerDetailsForm({ customer }: { customer: CustomerProfile })
           />
           <TextInput label="Country" autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { CUSTOMER_MSG, updateCustomerSchema, type CustomerDetail, type UpdateCustomerInput } from '@parceldesk/shared/schemas/customers';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateCustomer } from '../api/customers';
 import { CustomerFields } from './customer-fields';
 
@@ -32,24 +31,14 @@ export function CustomerEditForm({ customer }: { customer: CustomerDetail }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const isBusiness = values.accountType === 'business';
-    try {
-      await update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title });
-      notify.success(CUSTOMER_MSG.updated);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to update customer'));
-    }
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title }), { success: CUSTOMER_MSG.updated, failure: 'Failed to update customer' });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit customer">
       <Stack gap="sm">
         <CustomerFields form={form} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

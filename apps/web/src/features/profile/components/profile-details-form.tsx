@@ -1,14 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { MSG } from '@parceldesk/shared/messages';
 import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateOwnProfile } from '../api/update-own-account';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
 
@@ -21,15 +20,10 @@ export function ProfileDetailsForm({ user }: { user: AuthUser }) {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync(values);
-      setUser(result.user);
-      form.reset(valuesOf(result.user));
-      notify.success(MSG.profileUpdated);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, MSG.profileUpdateFailed));
-    }
+    const result = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(values), { success: MSG.profileUpdated, failure: MSG.profileUpdateFailed });
+    if (!result) return;
+    setUser(result.user);
+    form.reset(valuesOf(result.user));
   });
 
   return (
@@ -40,11 +34,7 @@ export function ProfileDetailsForm({ user }: { user: AuthUser }) {
           <TextInput label="Last Name" autoComplete="family-name" required error={errors.lastName?.message} {...form.register('lastName')} miw={200} />
         </Group>
         <TextInput label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={isSubmitting} />
       </Stack>
     </form>
   );

@@ -7,9 +7,7 @@ import { createRoleSchema, type CreateRoleInput } from '@parceldesk/shared/schem
 import { CourierChoice, hasCourierChoice } from '../../../components/ui/courier-choice';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { FormActions } from '../../../components/ui/form-actions';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useCreateRole } from '../api/roles';
 import { RoleFields } from './role-fields';
 
@@ -39,15 +37,12 @@ function CreateRoleForm({ chooseCourier, onDone }: { chooseCourier: boolean; onD
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!hasCourierChoice(chooseCourier, values, form.setError)) return;
-    try {
-      const role = await create.mutateAsync({ ...values, description: values.description?.trim() || null });
-      notify.success(`Role ${role.name} created`);
-      onDone();
-      void navigate(`${root}/roles/${role.id}`);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to create role'));
-    }
+    const role = await submitWithFeedback(form.setError, FIELDS, () => create.mutateAsync({ ...values, description: values.description?.trim() || null }), {
+      success: (created) => `Role ${created.name} created`, failure: 'Failed to create role',
+    });
+    if (!role) return;
+    onDone();
+    void navigate(`${root}/roles/${role.id}`);
   });
 
   return (

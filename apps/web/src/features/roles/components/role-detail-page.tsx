@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { IconTrash } from '@tabler/icons-react';
 import { ROLE_MSG, updateRoleSchema, type RoleDetail, type UpdateRoleInput } from '@parceldesk/shared/schemas/roles';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -10,8 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useDeleteRole, useRole, useUpdateRole } from '../api/roles';
 import { RoleFields } from './role-fields';
 
@@ -57,24 +58,14 @@ function RoleEditForm({ role }: { role: RoleDetail }) {
   const form = useForm<UpdateRoleInput>({ resolver: zodResolver(updateRoleSchema), defaultValues: valuesOf(role) });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({ ...values, description: values.description?.trim() || null });
-      notify.success('Role updated successfully!');
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to update role'));
-    }
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, description: values.description?.trim() || null }), { success: 'Role updated successfully!', failure: 'Failed to update role' });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit role">
       <Stack gap="sm">
         <RoleFields form={form} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { FormActions } from '../../../components/ui/form-actions';
 import { updateStaffSchema, type StaffDetail, type UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateStaff } from '../api/staff';
 import { StaffFields, type StaffFieldLimits } from './staff-fields';
 
@@ -31,24 +30,14 @@ export function StaffEditForm({ member, limits, courierId }: { member: StaffDeta
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({ ...values, roleId: values.roleId ?? null });
-      notify.success('Staff member updated successfully!');
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to update staff member'));
-    }
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, roleId: values.roleId ?? null }), { success: 'Staff member updated successfully!', failure: 'Failed to update staff member' });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit staff member">
       <Stack gap="sm">
         <StaffFields form={form} limits={shown} courierId={courierId} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

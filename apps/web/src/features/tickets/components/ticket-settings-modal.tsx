@@ -1,9 +1,9 @@
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { TICKET_DEPARTMENTS_MAX, TICKET_MSG, ticketSettingsSchema, type TicketSettings } from '@parceldesk/shared/schemas/tickets';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
+import { QueryState } from '../../../components/ui/query-state';
 import { useSaveTicketSettings, useTicketSettings } from '../api/ticket-settings';
 
 /** The form edits departments as rows (react-hook-form's field arrays hold objects). */
@@ -41,33 +41,26 @@ export function TicketSettingsModal({ opened, onClose }: { opened: boolean; onCl
   const settings = useTicketSettings(opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Ticket settings" centered size="lg">
-      {settings.isPending ? (
-        <Group justify="center" p="lg" role="status"><Loader aria-label="Loading ticket settings" /></Group>
-      ) : settings.isError ? (
-        <Alert color="red" role="alert">{errorMessage(settings.error, 'Could not load the ticket settings.')}</Alert>
-      ) : (
-        <TicketSettingsForm settings={settings.data} onDone={onClose} />
-      )}
+      <QueryState query={settings} what="the ticket settings">
+        {(loaded) => <TicketSettingsForm settings={loaded} onDone={onClose} />}
+      </QueryState>
     </Modal>
   );
 }
 
 export function TicketSettingsForm({ settings, onDone }: { settings: TicketSettings; onDone: () => void }) {
   const save = useSaveTicketSettings();
-  const { register, control, handleSubmit, formState: { errors } } = useForm<FormValues, unknown, TicketSettings>({
+  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<FormValues, unknown, TicketSettings>({
     resolver: settingsResolver,
     defaultValues: toForm(settings),
   });
   const departments = useFieldArray({ control, name: 'departments' });
 
   const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      notify.success(TICKET_MSG.settingsUpdated);
-      onDone();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Failed to save the ticket settings'));
-    }
+    const saved = await submitWithFeedback(setError, [], () => save.mutateAsync(values), {
+      success: TICKET_MSG.settingsUpdated, failure: 'Failed to save the ticket settings',
+    });
+    if (saved) onDone();
   });
 
   const listError = errors.departments?.root?.message;
