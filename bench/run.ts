@@ -26,14 +26,17 @@ const log = (message: string) => console.log(message);
 
 /** List endpoints in the order the issue names them; each runs when the server registers it. */
 const filters = encodeURIComponent(JSON.stringify({ accountType: 'business' }));
-const deepPage = Math.floor(SEED.customersPerCourier / 25) - 10;
+/** A page ten from the end of a courier's rows, 25 per page. */
+const deepPageOf = (rowsPerCourier: number) => Math.floor(rowsPerCourier / 25) - 10;
+const deepPage = deepPageOf(SEED.customersPerCourier);
+const deepTicketPage = deepPageOf(SEED.ticketsPerCourier);
 const LIST_CANDIDATES = [
   { name: '(c) customers, page 1', path: '/api/customers', query: '?page=1&pageSize=25' },
   { name: `(c) customers, page ${deepPage}`, path: '/api/customers', query: `?page=${deepPage}&pageSize=25` },
   { name: '(c) customers, search', path: '/api/customers', query: '?page=1&pageSize=25&search=campbell' },
   { name: '(c) customers, filter', path: '/api/customers', query: `?page=1&pageSize=25&filters=${filters}` },
   { name: '(c) tickets, page 1', path: '/api/tickets', query: '?page=1&pageSize=25' },
-  { name: `(c) tickets, page ${Math.floor(SEED.ticketsPerCourier / 25) - 10}`, path: '/api/tickets', query: `?page=${Math.floor(SEED.ticketsPerCourier / 25) - 10}&pageSize=25` },
+  { name: `(c) tickets, page ${deepTicketPage}`, path: '/api/tickets', query: `?page=${deepTicketPage}&pageSize=25` },
   { name: '(c) tickets, search', path: '/api/tickets', query: '?page=1&pageSize=25&search=customs' },
   { name: '(c) tickets, filter', path: '/api/tickets', query: `?page=1&pageSize=25&filters=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}` },
   { name: '(c) dashboard summary', path: '/api/dashboard/summary', query: '' },
