@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../app-context';
 import { ANY_SIGNED_IN } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
-import { EVENTS_CHANNEL, mayReceive, parseTicketEvent, type TicketEventPayload } from './ticket-events';
+import { clientMessage, EVENTS_CHANNEL, mayReceive, parseEvent, resyncMessages, type LiveEvent } from './publish';
 
 /** Proxies close idle connections after about a minute; a comment line keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -20,7 +19,6 @@ const streamQuerySchema = z.object({
 
 const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-const toClient = (event: TicketEventPayload): TicketEvent => ({ kind: event.kind, ticketId: event.ticketId, ticketNo: event.ticketNo, status: event.status });
 
 /** The token of ?token= becomes the Authorization header before the auth check, when none was sent. */
 function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => void) {
@@ -36,7 +34,7 @@ function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => vo
 export function eventRoutes(app: ZodApp, ctx: AppContext) {
   // drizzle keeps the app's pool as $client (not in the Database type); the hub opens its own connection with the pool's settings.
   const pool = (ctx.db as unknown as { $client: pg.Pool }).$client;
-  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseTicketEvent });
+  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseEvent });
   const open = new Set<() => void>();
   const pings = new Set<() => void>();
   const heartbeat = setInterval(() => {
@@ -69,10 +67,14 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       if (!ended) raw.write(chunk);
     };
     const subscriber = {
-      onEvent: (event: TicketEventPayload) => {
-        if (mayReceive(principal, event)) send(sseMessage('tickets', toClient(event)));
+      onEvent: (event: LiveEvent) => {
+        if (!mayReceive(principal, event)) return;
+        const message = clientMessage(event);
+        send(sseMessage(message.name, message.data));
       },
-      onResync: () => send(sseMessage('tickets', { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent)),
+      onResync: () => {
+        for (const message of resyncMessages()) send(sseMessage(message.name, message.data));
+      },
     };
     const ping = () => send(': ping\n\n');
     const unsubscribe = hub.subscribe(subscriber);

@@ -3,7 +3,7 @@ import { assertTicketMove, statusAfterReply, type TicketStatus } from '@parcelde
 import type { CreateTicketInput } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../../db/client';
 import { customers, ticketAttachments, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
-import { publishTicketEvent } from '../../events/ticket-events';
+import { publishEvent } from '../../events/publish';
 import { auditAction, type Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
@@ -78,8 +78,8 @@ export async function createTicket(db: DbOrTx, input: { actor: Actor; publicUrl:
     courierId, action: 'ticket.created', targetType: 'ticket', targetId: ticket.id,
     details: { ticketNo, subject: form.subject, department, attachments: attachmentDetails(input.attachments) },
   });
-  await publishTicketEvent(db, {
-    courierId, kind: 'ticket.created', ticketId: ticket.id, ticketNo, status: ticket.status, customerId: ticket.customerId, audience: 'staff',
+  await publishEvent(db, {
+    family: 'tickets', courierId, kind: 'ticket.created', ticketId: ticket.id, ticketNo, status: ticket.status, customerId: ticket.customerId, audience: 'staff',
   });
   return ticket.id;
 }
@@ -118,8 +118,8 @@ export async function addTicketMessage(
       details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: byCustomer ? 'customer reply' : 'staff reply' },
     });
   }
-  await publishTicketEvent(db, {
-    courierId: ticket.courierId, kind: 'ticket.message', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
+  await publishEvent(db, {
+    family: 'tickets', courierId: ticket.courierId, kind: 'ticket.message', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
     customerId: ticket.customerId, audience: byCustomer ? 'staff' : 'all',
   });
 }
@@ -135,8 +135,8 @@ export async function changeTicketStatus(db: DbOrTx, input: { actor: Actor; tick
     courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,
     details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: 'manual' },
   });
-  await publishTicketEvent(db, {
-    courierId: ticket.courierId, kind: 'ticket.status', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
+  await publishEvent(db, {
+    family: 'tickets', courierId: ticket.courierId, kind: 'ticket.status', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
     customerId: ticket.customerId, audience: 'all',
   });
 }

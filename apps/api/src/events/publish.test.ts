@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../lib/principal';
+import { clientMessage, mayReceive, parseEvent, resyncMessages, type LiveEvent } from './publish';
+
+const COURIER = '11111111-1111-4111-8111-111111111111';
+const CUSTOMER = '22222222-2222-4222-8222-222222222222';
+const event: LiveEvent = {
+  family: 'tickets', kind: 'ticket.message', courierId: COURIER, customerId: CUSTOMER, audience: 'all',
+  ticketId: '33333333-3333-4333-8333-333333333333', ticketNo: 'TKT-000001', status: 'in_progress',
+};
+const principal = (overrides: Partial<Principal>): Principal => ({
+  kind: 'user', id: 'someone', role: 'staff', courierId: COURIER, branchId: null, permissions: new Set(), sessionId: 's', impersonatorId: null, ...overrides,
+});
+
+describe('live events (events/publish.ts)', () => {
+  it('reads back what it publishes and drops unknown families, kinds and malformed payloads', () => {
+    expect(parseEvent(JSON.stringify(event))).toEqual(event);
+    expect(parseEvent(JSON.stringify({ ...event, family: 'parcels' }))).toBeNull();
+    expect(parseEvent(JSON.stringify({ ...event, kind: 'ticket.deleted' }))).toBeNull();
+    expect(parseEvent(JSON.stringify({ ...event, family: 'toString' }))).toBeNull();
+    expect(parseEvent(JSON.stringify({ ...event, audience: 'everyone' }))).toBeNull();
+    expect(parseEvent('{not json')).toBeNull();
+    expect(parseEvent(undefined)).toBeNull();
+  });
+
+  it('sends an event to its customer and to staff holding the family permission only', () => {
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), event)).toBe(true);
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: 'another' }), event)).toBe(false);
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), { ...event, audience: 'staff' })).toBe(false);
+    expect(mayReceive(principal({ permissions: new Set(['tickets_view']) }), event)).toBe(true);
+    expect(mayReceive(principal({}), event)).toBe(false);
+    expect(mayReceive(principal({ role: 'courier_admin' }), event)).toBe(true);
+    expect(mayReceive(principal({ role: 'courier_admin', courierId: 'other' }), event)).toBe(false);
+    expect(mayReceive(principal({ role: 'super_admin', courierId: null }), { ...event, audience: 'customer' })).toBe(false);
+    expect(mayReceive(principal({ role: 'super_admin', courierId: null }), event)).toBe(true);
+  });
+
+  it('names the browser message after the family and sends only the public fields', () => {
+    expect(clientMessage(event)).toEqual({ name: 'tickets', data: { kind: 'ticket.message', ticketId: event.ticketId, ticketNo: 'TKT-000001', status: 'in_progress' } });
+    expect(resyncMessages()).toEqual([{ name: 'tickets', data: { kind: 'resync', ticketId: null, ticketNo: null, status: null } }]);
+  });
+});

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import type { Permission } from '@parceldesk/shared/permissions';
+import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
+import type { DbOrTx } from '../db/client';
+import type { Principal } from '../lib/principal';
+
+/**
+ * Every live event kind, published and read back here (issue 10). One channel for every instance:
+ * a write on any instance reaches the streams of all of them. A new family (packages, manifests)
+ * adds its event type to LiveEvent and its entry to FAMILIES; the stream, the hub and the
+ * audience rule need nothing more.
+ */
+export const EVENTS_CHANNEL = 'parceldesk_events';
+
+/**
+ * Who an event is for: the courier's staff, the customer it concerns, or both. Staff get what
+ * customers do, customers what staff do; changes both see go to both so other staff lists refresh.
+ */
+export type Audience = 'staff' | 'customer' | 'all';
+
+interface LiveEventBase {
+  courierId: string;
+  /** The customer the event concerns, when one does. */
+  customerId: string | null;
+  audience: Audience;
+}
+
+export interface TicketLiveEvent extends LiveEventBase {
+  family: 'tickets';
+  kind: 'ticket.created' | 'ticket.message' | 'ticket.status';
+  ticketId: string;
+  ticketNo: string;
+  status: TicketStatus;
+}
+
+export type LiveEvent = TicketLiveEvent;
+type Family = LiveEvent['family'];
+type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
+
+interface FamilyRule<F extends Family> {
+  kinds: readonly EventOf<F>['kind'][];
+  /** Branch managers and staff hear of the family's events only with this permission. */
+  permission: Permission;
+  /** What the browser is sent, as the SSE event named after the family. */
+  toClient: (event: EventOf<F>) => unknown;
+  /** Sent when the stream may have missed events (its LISTEN connection came back). */
+  resync: unknown;
+}
+
+const FAMILIES: { [F in Family]: FamilyRule<F> } = {
+  tickets: {
+    kinds: ['ticket.created', 'ticket.message', 'ticket.status'],
+    permission: 'tickets_view',
+    toClient: (event): TicketEvent => ({ kind: event.kind, ticketId: event.ticketId, ticketNo: event.ticketNo, status: event.status }),
+    resync: { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent,
+  },
+};
+
+const ruleOf = <F extends Family>(family: F) => FAMILIES[family] as FamilyRule<F>;
+
+/**
+ * Publishes inside the writing transaction: PostgreSQL delivers a NOTIFY only when the
+ * transaction commits, so no stream hears of a change that was rolled back.
+ */
+export async function publishEvent(tx: DbOrTx, event: LiveEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+const AUDIENCES: readonly string[] = ['staff', 'customer', 'all'];
+
+/** Reads a NOTIFY payload back; anything malformed or of an unknown kind is dropped rather than sent to browsers. */
+export function parseEvent(payload: string | undefined): LiveEvent | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<LiveEvent>;
+    if (typeof value.family !== 'string' || !Object.hasOwn(FAMILIES, value.family)) return null;
+    const rule = ruleOf(value.family);
+    if (!(rule.kinds as readonly string[]).includes(String(value.kind))) return null;
+    if (typeof value.courierId !== 'string' || !AUDIENCES.includes(String(value.audience))) return null;
+    if (value.customerId !== null && typeof value.customerId !== 'string') return null;
+    return value as LiveEvent;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a connected principal may hear of an event: the customer it concerns, the super admin,
+ * the courier's admin, and its branch managers and staff holding the family's permission: exactly
+ * who may open what it is about (for tickets, modules/tickets/ticket-access.ts).
+ */
+export function mayReceive(principal: Principal, event: LiveEvent): boolean {
+  if (principal.kind === 'customer') {
+    return event.audience !== 'staff' && event.customerId !== null && principal.id === event.customerId && principal.courierId === event.courierId;
+  }
+  if (event.audience === 'customer') return false;
+  if (principal.role === 'super_admin') return true;
+  if (principal.courierId !== event.courierId) return false;
+  return principal.role === 'courier_admin' || principal.permissions.has(ruleOf(event.family).permission);
+}
+
+/** The SSE message a browser gets for an event: named after its family. */
+export function clientMessage(event: LiveEvent): { name: Family; data: unknown } {
+  return { name: event.family, data: ruleOf(event.family).toClient(event) };
+}
+
+/** One resync message per family, for a stream that may have missed events. */
+export const resyncMessages = (): { name: Family; data: unknown }[] =>
+  (Object.keys(FAMILIES) as Family[]).map((family) => ({ name: family, data: ruleOf(family).resync }));
