@@ -25,7 +25,8 @@ const columns: ListColumnMap = {
   code: { sql: branches.code, sortable: true, searchable: true, filter: 'dropdown' },
   openingHours: { sql: branches.openingHours, filter: 'dropdown' },
   isActive: { sql: branches.isActive, kind: 'boolean', filter: 'dropdown', value: { sql: branches.isActive, type: 'boolean' }, options: () => [{ value: 'true', label: 'Open' }, { value: 'false', label: 'Closed' }] },
-  createdAt: { sql: branches.createdAt, kind: 'timestamp', sortable: true },
+  createdAt: { sql: branches.createdAt, kind: 'timestamp', sortable: true, range: { sql: branches.createdAt, type: 'date' } },
+  nameLength: { sql: sql<number>`length(${branches.name})`, kind: 'number', filter: 'number' },
 };
 
 function list(raw: Record<string, unknown>) {
@@ -103,5 +104,38 @@ describe('runListQuery', () => {
     expect(hostile.total).toBe(0);
     const [row] = (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from branches where courier_id = ${courier.id}`)).rows;
     expect(row?.n).toBe(61);
+  });
+});
+
+describe('runListQuery: several values, number ranges and date ranges', () => {
+  it('matches any of several values of a dropdown, each as the column takes one value', async () => {
+    const some = await list({ filters: JSON.stringify({ code: ['G0', 'G1'] }), pageSize: 100 });
+    expect(some.total).toBe(40);
+    expect(new Set(some.data.map((b) => b.code))).toEqual(new Set(['G0', 'G1']));
+    const open = await list({ filters: JSON.stringify({ isActive: ['true'] }) });
+    expect(open.total).toBe(31);
+    // A value that is no option is typed text, matching nothing here.
+    expect((await list({ filters: JSON.stringify({ isActive: ['true', 'maybe'] }) })).total).toBe(31);
+    expect((await list({ filters: JSON.stringify({ isActive: ['maybe'] }) })).total).toBe(0);
+  });
+
+  it('filters a number column by a range with either end open', async () => {
+    expect((await list({ filters: JSON.stringify({ nameLength: { from: '4' } }) })).data.map((b) => b.name)).toEqual(['Head Office']);
+    expect((await list({ filters: JSON.stringify({ nameLength: { to: 3 } }) })).total).toBe(60);
+    expect((await list({ filters: JSON.stringify({ nameLength: { from: 3, to: 3 } }) })).total).toBe(60);
+    expect((await rejection(list({ filters: JSON.stringify({ nameLength: { from: 'ten' } }) }))).message).toBe('Filter nameLength must be a number');
+    expect((await rejection(list({ filters: JSON.stringify({ name: { from: 'B1' } }) }))).message).toBe('Filter name does not take a range');
+  });
+
+  it('filters dates by whole local (Jamaica) days, so late evening stays on its own day', async () => {
+    // 04:30 UTC on 1 March is 23:30 on 28 February in Jamaica (UTC-5).
+    await t.database.pool.query(`update branches set created_at = '2026-03-01T04:30:00Z' where courier_id = $1 and name = 'B01'`, [courier.id]);
+    await t.database.pool.query(`update branches set created_at = '2026-03-01T05:30:00Z' where courier_id = $1 and name = 'B02'`, [courier.id]);
+    const names = async (range: { from?: string; to?: string }) => (await list({ filters: JSON.stringify({ createdAt: range }) })).data.map((b) => b.name);
+    expect(await names({ from: '2026-02-28', to: '2026-02-28' })).toEqual(['B01']);
+    expect(await names({ from: '2026-03-01', to: '2026-03-01' })).toEqual(['B02']);
+    expect(await names({ to: '2026-03-01' })).toEqual(['B01', 'B02']);
+    expect((await list({ filters: JSON.stringify({ createdAt: { from: '2026-03-02' } }) })).total).toBe(59);
+    expect((await rejection(list({ filters: JSON.stringify({ createdAt: { from: '1 March' } }) }))).message).toBe('Filter createdAt must be a date (YYYY-MM-DD)');
   });
 });

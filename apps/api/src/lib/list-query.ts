@@ -1,9 +1,10 @@
 import { and, asc, Column, count, desc, eq, getTableName, inArray, is, isNotNull, Name, or, Param, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn, type PgSelect, type PgSelectBuilder, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import { filterKind, type FilterOption, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
+import { filterKind, isFilterRange, type FilterOption, type FilterRange, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from './app-error';
 import { listOptionsCacheOf } from './list-options-cache';
+import { localDayEnd, localDayStart } from './local-time';
 
 type Expr = SQL | AnyColumn;
 
@@ -36,6 +37,11 @@ export interface ListColumn {
   options?: () => readonly FilterOption[] | Promise<readonly FilterOption[]>;
   /** Dropdown without `options`: the label of each distinct value (defaults to `sql`). */
   optionLabel?: Expr;
+  /**
+   * A `{ from, to }` range filter on this column: local days ('YYYY-MM-DD', Jamaica time) on a
+   * timestamp, or numbers. Number columns take number ranges on `sql` without it.
+   */
+  range?: { sql: Expr; type: 'date' | 'number' };
 }
 export type ListColumnMap = Readonly<Record<string, ListColumn>>;
 
@@ -138,6 +144,56 @@ function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQue
   return [...(column.sortBy ?? [column.sql]).map((expr) => direction(expr)), direction(tieBreaker)];
 }
 
+const filterError = (field: string, message: string) => badRequest(message, { filters: message });
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range a column filters on: its declared `range`, or `sql` itself for a number column. */
+function rangeOf(column: ListColumn): ListColumn['range'] {
+  return column.range ?? (column.filter === 'number' ? { sql: column.sql, type: 'number' } : undefined);
+}
+
+/** `from <= column <= to` (either end open); dates are whole local days, so `to` includes its day. */
+function rangeCondition(field: string, column: ListColumn, range: FilterRange): SQL {
+  const target = rangeOf(column);
+  if (!target) throw filterError(field, `Filter ${field} does not take a range`);
+  const bounds: SQL[] = [];
+  if (target.type === 'number') {
+    for (const [end, raw] of [['from', range.from], ['to', range.to]] as const) {
+      if (raw === undefined) continue;
+      const value = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(value)) throw filterError(field, `Filter ${field} must be a number`);
+      bounds.push(end === 'from' ? sql`${target.sql} >= ${value}` : sql`${target.sql} <= ${value}`);
+    }
+  } else {
+    for (const raw of [range.from, range.to]) {
+      if (raw !== undefined && (!DAY.test(raw) || Number.isNaN(Date.parse(raw)))) throw filterError(field, `Filter ${field} must be a date (YYYY-MM-DD)`);
+    }
+    if (range.from !== undefined) bounds.push(sql`${target.sql} >= ${localDayStart(range.from)}`);
+    if (range.to !== undefined) bounds.push(sql`${target.sql} < ${localDayEnd(range.to)}`);
+  }
+  return and(...bounds) ?? sql`true`;
+}
+
+/** One value of a column's filter. */
+function valueCondition(field: string, column: ListColumn, raw: string, shownOptions: Record<string, FilterOption[]>): SQL {
+  if (column.filter === 'text') return contains(column, raw);
+  if (column.filter === 'number') {
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value)) throw filterError(field, `Filter ${field} must be a number`);
+    return sql`${column.sql} = ${value}`;
+  }
+  const target = valueOf(column);
+  const value = parseValue(target.type, raw);
+  if (column.filter === 'exact') {
+    if (value === undefined) throw filterError(field, `Invalid value for filter ${field}`);
+    return equals(target.sql, value);
+  }
+  // A value picked from the dropdown matches exactly; text typed into the box shown instead
+  // (fewer than 2 or more than 50 values) matches what the column displays.
+  const picked = value !== undefined && (target.type !== 'text' || field in shownOptions);
+  return picked ? equals(target.sql, value) : contains(column, raw);
+}
+
 /** Builds the WHERE of search and filters; unknown or unfilterable fields answer 400. */
 function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: Record<string, FilterOption[]>, searchSql?: SQL): SQL[] {
   const conditions: SQL[] = [];
@@ -148,27 +204,18 @@ function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: R
       : Object.values(columns).filter((c) => c.searchable).map((c) => contains(c, term));
     if (matches.length > 0) conditions.push(or(...matches) ?? sql`false`);
   }
-  for (const [field, raw] of Object.entries(query.filters)) {
+  for (const [field, filter] of Object.entries(query.filters)) {
     const column = columns[field];
-    if (!column?.filter) throw badRequest(`Unknown filter column: ${field}`, { filters: `Unknown filter column: ${field}` });
-    if (column.filter === 'text') {
-      conditions.push(contains(column, raw));
-    } else if (column.filter === 'number') {
-      const value = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(value)) throw badRequest(`Filter ${field} must be a number`, { filters: `Filter ${field} must be a number` });
-      conditions.push(sql`${column.sql} = ${value}`);
+    if (!column?.filter && !column?.range) throw filterError(field, `Unknown filter column: ${field}`);
+    if (isFilterRange(filter)) {
+      conditions.push(rangeCondition(field, column, filter));
+    } else if (Array.isArray(filter)) {
+      // Several values: a row matching any of them (each value as the column would take it alone).
+      conditions.push(or(...filter.map((raw) => valueCondition(field, column, raw, shownOptions))) ?? sql`false`);
+    } else if (!column.filter) {
+      throw filterError(field, `Filter ${field} takes a {from, to} range`);
     } else {
-      const target = valueOf(column);
-      const value = parseValue(target.type, raw);
-      if (column.filter === 'exact') {
-        if (value === undefined) throw badRequest(`Invalid value for filter ${field}`, { filters: `Invalid value for filter ${field}` });
-        conditions.push(equals(target.sql, value));
-      } else {
-        // A value picked from the dropdown matches exactly; text typed into the box shown instead
-        // (fewer than 2 or more than 50 values) matches what the column displays.
-        const picked = value !== undefined && (target.type !== 'text' || field in shownOptions);
-        conditions.push(picked ? equals(target.sql, value) : contains(column, raw));
-      }
+      conditions.push(valueCondition(field, column, filter, shownOptions));
     }
   }
   return conditions;
@@ -217,6 +264,19 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
 
 type FromAny = (selection: SelectedFields, distinct?: boolean) => PgSelect;
 
+const tablesRead = new Set<string>();
+/** The tables written in a statement's FROM and JOINs. */
+const tablesIn = (statement: string) => [...statement.matchAll(/\b(?:from|join)\s+"([a-z0-9_]+)"/gi)].map((match) => match[1] ?? '');
+function noteTables(statement: string) {
+  for (const table of tablesIn(statement)) tablesRead.add(table);
+}
+/**
+ * Every table a list or its dropdown candidates has read in this process. Each needs the
+ * list-change trigger of migration 0004, or its dropdown options go stale on other instances;
+ * lib/list-triggers.test.ts runs every list and checks them.
+ */
+export const tablesListsRead = (): ReadonlySet<string> => tablesRead;
+
 const dialect = new PgDialect();
 
 /**
@@ -228,6 +288,7 @@ async function cachedDropdownOptions(db: DbOrTx, columns: ListColumnMap, where: 
   const cache = listOptionsCacheOf(db);
   if (!cache) return dropdownOptions(db, columns, where, fromAny);
   const source = fromAny({ one: sql`1` }).where(where).toSQL();
+  noteTables(source.sql);
   const dropdownSql = Object.entries(columns).filter(([, column]) => column.filter === 'dropdown').map(([field, column]) => {
     const expr = dialect.sqlToQuery(sql`${valueOf(column).sql} ${column.sql}`);
     return [field, expr.sql, expr.params];
@@ -250,7 +311,7 @@ async function dropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | 
   const dropdowns = await Promise.all(
     Object.entries(columns)
       .filter(([, column]) => column.filter === 'dropdown')
-      .map(async ([field, column]) => ({ field, column, candidates: column.options ? await column.options() : null })),
+      .map(async ([field, column]) => ({ field, column, candidates: column.options ? await candidatesOf(column.options) : null })),
   );
   const probes = dropdowns.flatMap(({ field, column, candidates }) => {
     if (!candidates || candidates.length > MAX_PROBES) return [];
@@ -283,6 +344,13 @@ async function dropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | 
     if (filterKind(list.length) === 'dropdown') shown[field] = list;
   }
   return shown;
+}
+
+/** A column's candidate options; a query's tables are noted as read by lists. */
+function candidatesOf(options: NonNullable<ListColumn['options']>): Promise<readonly FilterOption[]> | readonly FilterOption[] {
+  const candidates = options();
+  if (typeof (candidates as { toSQL?: unknown }).toSQL === 'function') noteTables((candidates as unknown as { toSQL: () => { sql: string } }).toSQL().sql);
+  return candidates;
 }
 
 /** Up to 51 distinct values of a column without candidates (51 means "too many": a text box). */

@@ -69,3 +69,17 @@ describe('listQuerySchema', () => {
     }
   });
 });
+
+describe('listQuerySchema: several values and ranges', () => {
+  it('reads lists of values and {from, to} ranges, dropping empty ones', () => {
+    const query = listQuerySchema.parse({ filters: JSON.stringify({ status: ['pending', 'closed', ''], total: { from: 10, to: '' }, createdAt: { from: '2026-03-01', to: '2026-03-31' }, none: [], open: {} }) });
+    expect(query.filters).toEqual({ status: ['pending', 'closed'], total: { from: '10' }, createdAt: { from: '2026-03-01', to: '2026-03-31' } });
+  });
+
+  it('refuses more than 50 values and ranges with other keys', () => {
+    const many = Array.from({ length: 51 }, (_, i) => String(i));
+    expect(listQuerySchema.safeParse({ filters: JSON.stringify({ status: many }) }).success).toBe(false);
+    expect(listQuerySchema.safeParse({ filters: JSON.stringify({ total: { min: 1 } }) }).success).toBe(false);
+    expect(listQuerySchema.safeParse({ filters: JSON.stringify({ status: [{ a: 1 }] }) }).success).toBe(false);
+  });
+});

@@ -1,12 +1,53 @@
 import { z } from 'zod';
 import { TABLE_PAGE_SIZES } from '../constants';
 
+/** A range filter: either end may be left open. Dates are 'YYYY-MM-DD' (local days), numbers as typed. */
+export interface FilterRange {
+  from?: string;
+  to?: string;
+}
+/** One column's filter: a value, several values (any of them matches), or a range. */
+export type FilterValue = string | string[] | FilterRange;
+
+export const isFilterRange = (value: FilterValue): value is FilterRange => typeof value === 'object' && !Array.isArray(value);
+
+/** At most this many values in one multi-value filter. */
+export const FILTER_VALUES_MAX = 50;
+
+const scalar = (value: unknown): string | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new Error('bad value');
+  return String(value).slice(0, 200);
+};
+
+function filterValue(value: unknown): FilterValue | undefined {
+  if (Array.isArray(value)) {
+    if (value.length > FILTER_VALUES_MAX) throw new Error('too many values');
+    const values = value.map(scalar).filter((v): v is string => v !== undefined);
+    return values.length > 0 ? values : undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value);
+    if (keys.some((key) => !['from', 'to'].includes(key))) throw new Error('bad range');
+    const { from, to } = value as { from?: unknown; to?: unknown };
+    const range: FilterRange = {};
+    const start = scalar(from);
+    const end = scalar(to);
+    if (start !== undefined) range.from = start;
+    if (end !== undefined) range.to = end;
+    return start === undefined && end === undefined ? undefined : range;
+  }
+  return scalar(value);
+}
+
 /**
  * The one list-query convention every list endpoint uses (issue 3): paging, sort, search and
  * per-column filters in the query string, so a URL names a view exactly.
  *   ?page=2&pageSize=25&sort=createdAt&order=desc&search=brown&filters={"status":"active"}
- * `filters` is a JSON object of column → value (exact match for dropdown columns, contains for
- * text columns, numeric equality for number columns).
+ * `filters` is a JSON object of column → value: one value (exact match for dropdown columns,
+ * contains for text columns, numeric equality for number columns), several values
+ * (`{"status":["pending","closed"]}`: any of them) or a range (`{"createdAt":{"from":"2026-03-01",
+ * "to":"2026-03-31"}}`, `{"total":{"from":"10"}}`) on columns that take one.
  */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -19,16 +60,15 @@ export const listQuerySchema = z.object({
     .max(4000)
     .optional()
     .transform((raw, ctx) => {
-      if (!raw) return {} as Record<string, string>;
+      if (!raw) return {} as Record<string, FilterValue>;
       try {
         const parsed: unknown = JSON.parse(raw);
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-        const out: Record<string, string> = {};
+        const out: Record<string, FilterValue> = {};
         for (const [key, value] of Object.entries(parsed)) {
           if (!/^[A-Za-z0-9_]+$/.test(key)) throw new Error('bad key');
-          if (value === null || value === undefined || value === '') continue;
-          if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new Error('bad value');
-          out[key] = String(value).slice(0, 200);
+          const filter = filterValue(value);
+          if (filter !== undefined) out[key] = filter;
         }
         return out;
       } catch {
