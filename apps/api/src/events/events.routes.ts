@@ -54,7 +54,7 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/events/stream', {
     schema: {
       tags: ['events'],
-      summary: 'Live ticket events (text/event-stream: `event: tickets` with { kind, ticketId, ticketNo, status }); token in the header or ?token=',
+      summary: 'Live events (text/event-stream: `event: tickets` with { kind, ticketId, ticketNo, status }, `event: packages` with { kind, packageId, packageNumber, status }); token in the header or ?token=',
       querystring: streamQuerySchema,
     },
     config: { access: ANY_SIGNED_IN },

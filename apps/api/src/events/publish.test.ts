@@ -37,6 +37,9 @@ describe('live events (events/publish.ts)', () => {
 
   it('names the browser message after the family and sends only the public fields', () => {
     expect(clientMessage(event)).toEqual({ name: 'tickets', data: { kind: 'ticket.message', ticketId: event.ticketId, ticketNo: 'TKT-000001', status: 'in_progress' } });
-    expect(resyncMessages()).toEqual([{ name: 'tickets', data: { kind: 'resync', ticketId: null, ticketNo: null, status: null } }]);
+    expect(resyncMessages()).toEqual([
+      { name: 'tickets', data: { kind: 'resync', ticketId: null, ticketNo: null, status: null } },
+      { name: 'packages', data: { kind: 'resync', packageId: null, packageNumber: null, status: null } },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Permission } from '@parceldesk/shared/permissions';
+import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../db/client';
 import type { Principal } from '../lib/principal';
@@ -34,7 +36,16 @@ export interface TicketLiveEvent extends LiveEventBase {
   status: TicketStatus;
 }
 
-export type LiveEvent = TicketLiveEvent;
+/** A package change; `customerId` is the owner, null for an unknown package. */
+export interface PackageLiveEvent extends LiveEventBase {
+  family: 'packages';
+  kind: 'package.received' | 'package.status' | 'package.updated';
+  packageId: string;
+  packageNumber: string;
+  status: PackageStatus;
+}
+
+export type LiveEvent = TicketLiveEvent | PackageLiveEvent;
 type Family = LiveEvent['family'];
 type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
 
@@ -54,6 +65,12 @@ const FAMILIES: { [F in Family]: FamilyRule<F> } = {
     permission: 'tickets_view',
     toClient: (event): TicketEvent => ({ kind: event.kind, ticketId: event.ticketId, ticketNo: event.ticketNo, status: event.status }),
     resync: { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent,
+  },
+  packages: {
+    kinds: ['package.received', 'package.status', 'package.updated'],
+    permission: 'packages_view',
+    toClient: (event): PackageStreamEvent => ({ kind: event.kind, packageId: event.packageId, packageNumber: event.packageNumber, status: event.status }),
+    resync: { kind: 'resync', packageId: null, packageNumber: null, status: null } satisfies PackageStreamEvent,
   },
 };
 

@@ -34,6 +34,14 @@ export interface RequestOrigin {
 export const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /**
+ * A record's details with the impersonation note: the real person behind an impersonated write
+ * (`impersonatedBy`). Audit rows and history rows (package events) both take it from here.
+ */
+export function withImpersonation(actor: Actor | null, details?: Record<string, unknown>): Record<string, unknown> | undefined {
+  return actor?.impersonatorId ? { ...details, impersonatedBy: actor.impersonatorId } : details;
+}
+
+/**
  * The one audit path for a signed-in actor's write, in the write's transaction. An impersonated
  * write always records the impersonator (`details.impersonatedBy`), whatever the feature.
  */
@@ -42,7 +50,6 @@ export async function auditAction(
   actor: Actor,
   entry: { courierId: string | null; action: string; targetType?: string; targetId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  const details = actor.impersonatorId ? { ...entry.details, impersonatedBy: actor.impersonatorId } : entry.details;
   await writeAudit(tx, {
     courierId: entry.courierId,
     actorType: actor.principal.kind === 'customer' ? 'customer' : 'user',
@@ -51,7 +58,7 @@ export async function auditAction(
     targetType: entry.targetType,
     targetId: entry.targetId,
     ip: actor.ip,
-    details,
+    details: withImpersonation(actor, entry.details),
   });
 }
 
