@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { zonesPlugin } from './eslint-zones.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/src/db/migrations/**', 'bench/results/**'] },
@@ -22,6 +23,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // Imports flow shared → features → app; features never import each other (eslint-zones.js).
+    files: ['packages/shared/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { zones: zonesPlugin },
+    rules: { 'zones/import-zones': 'error' },
   },
   {
     // process.env is read in env.ts only (STYLE.md); scripts and tests are exempt.

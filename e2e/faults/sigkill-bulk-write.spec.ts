@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../apps/api/src/test/test-database';
 import { call, killServer, sleep, spawnServer, waitUntil, type ServerProcess } from './support/server-process';
 
 const BULK_UPLOAD = '/api/settings/shipping-rates/bulk-upload';
-/** The parser's row limit (modules/uploads/spreadsheet-parser.ts): the largest file it accepts. */
+/** The parser's row limit (modules/settings/spreadsheet-parser.ts): the largest file it accepts. */
 const ROWS = 20_000;
 
 function rateFile(): string {

@@ -23,16 +23,16 @@ import { impersonationRoutes } from './modules/impersonation/impersonation.route
 import { userRoutes } from './modules/staff/users.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { courierSettingsRoutes } from './modules/couriers/courier-settings.routes';
+import { courierSettingsRoutes } from './modules/settings/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { networkRoutes } from './modules/network/network.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { customerManagementRoutes } from './modules/customers/customer-management.routes';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { bulkRateRoutes } from './modules/uploads/bulk-rates.routes';
-import { emailConfigRoutes } from './modules/email-config/email-config.routes';
+import { uploadRoutes } from './modules/settings/uploads.routes';
+import { bulkRateRoutes } from './modules/settings/bulk-rates.routes';
+import { emailConfigRoutes } from './modules/settings/email-config.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { ticketSettingsRoutes } from './modules/tickets/ticket-settings.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // Uploads are read per route with their own limits (modules/uploads/multipart.ts); these are the safe defaults.
+  // Uploads are read per route with their own limits (lib/multipart.ts); these are the safe defaults.
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   const { hasBuild } = await registerSpa(app, env.webDistDir);

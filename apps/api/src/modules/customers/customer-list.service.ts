@@ -7,7 +7,7 @@ import { branches, couriers, customerSearchText, customers } from '../../db/sche
 import { notFound } from '../../lib/app-error';
 import { activeOptions, branchOptions, courierOptions } from '../../lib/list-options';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
-import { localDateTime } from '../../lib/local-time';
+import { localDateTime, localDayEnd, localDayStart } from '../../lib/local-time';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import { loadCustomerProfile } from '../auth/customer-profile';
 
@@ -42,13 +42,11 @@ function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
   };
 }
 
-/** Jamaica keeps UTC-5 all year (no daylight saving): a month of sign-ups is a month of local time. */
-const LOCAL_UTC_OFFSET_HOURS = -5;
-
+/** A month of sign-ups is a month of local (Jamaica) time, by the one local-time rule of lib/local-time.ts. */
 export function signedUpIn(year: number, month: number): SQL | undefined {
-  const start = new Date(Date.UTC(year, month - 1, 1, -LOCAL_UTC_OFFSET_HOURS));
-  const end = new Date(Date.UTC(year, month, 1, -LOCAL_UTC_OFFSET_HOURS));
-  return and(gte(customers.createdAt, start), lt(customers.createdAt, end));
+  const first = `${year}-${String(month).padStart(2, '0')}-01`;
+  const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return and(gte(customers.createdAt, localDayStart(first)), lt(customers.createdAt, localDayEnd(last)));
 }
 
 export const businessOnly = eq(customers.accountType, 'business');

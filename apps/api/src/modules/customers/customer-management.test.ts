@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parceldesk/shared/messages';
 import { BRANCH_MSG } from '@parceldesk/shared/schemas/branches';
 import { CUSTOMER_MSG } from '@parceldesk/shared/schemas/customers';
+import { twoCouriers } from '../../test/world';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer, uniqueEmail, type TestCourier } from '../../test/factories';
 import { bearer, SIX_LINE_ADDRESS } from '../../test/payloads';
@@ -14,11 +15,8 @@ let superAdmin: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  courierA = await makeCourier(t.database.db);
-  courierB = await makeCourier(t.database.db);
+  ({ courierA, courierB, adminA, superAdmin } = await twoCouriers(t));
   await t.database.pool.query(`update couriers set shipping_address_air = $1 where id = $2`, [SIX_LINE_ADDRESS, courierA.id]);
-  adminA = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier: courierA }))).headers;
-  superAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'super_admin' }))).headers;
 });
 afterAll(() => t.close());
 

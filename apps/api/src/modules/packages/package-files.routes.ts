@@ -5,7 +5,7 @@ import { packageClaims, packageFiles, packages, preAlerts, storedFiles } from '.
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
-import { contentDisposition } from '../uploads/file-types';
+import { contentDisposition } from '../../lib/file-types';
 
 /**
  * GET /package-files/{id}: an invoice, photo or claim proof, for the customer whose package,

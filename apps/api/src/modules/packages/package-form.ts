@@ -4,8 +4,8 @@ import { PACKAGE_DOCUMENT_MAX_BYTES, PACKAGE_MSG } from '@parceldesk/shared/sche
 import type { DbOrTx } from '../../db/client';
 import { packageFiles, storedFiles } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/app-error';
-import { cleanFileName, CONTENT_TYPES, sniff } from '../uploads/file-types';
-import { readUpload } from '../uploads/multipart';
+import { cleanFileName, CONTENT_TYPES, sniff } from '../../lib/file-types';
+import { readUpload } from '../../lib/multipart';
 
 export interface PackageDocument {
   fileName: string;

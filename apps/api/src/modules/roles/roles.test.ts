@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parceldesk/shared/messages';
 import { PERMISSIONS } from '@parceldesk/shared/permissions';
 import { ROLE_MSG, roleInUseMessage } from '@parceldesk/shared/schemas/roles';
+import { twoCouriers } from '../../test/world';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer, unique, type TestCourier } from '../../test/factories';
+import { makeCustomer, makeUser, signIn, signInCustomer, unique, type TestCourier } from '../../test/factories';
 
 let t: TestApp;
 let courierA: TestCourier;
@@ -13,10 +14,7 @@ let superAdmin: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  courierA = await makeCourier(t.database.db);
-  courierB = await makeCourier(t.database.db);
-  adminA = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier: courierA }))).headers;
-  superAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'super_admin' }))).headers;
+  ({ courierA, courierB, adminA, superAdmin } = await twoCouriers(t));
 });
 afterAll(() => t.close());
 

@@ -1,16 +1,12 @@
 import type { TestApp } from '../../test/test-app';
-import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer, type TestCourier } from '../../test/factories';
+import { twoCouriers, type Headers, type TwoCourierWorld } from '../../test/world';
+import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer } from '../../test/factories';
 
-export type Headers = Record<string, string>;
+export type { Headers };
 
-/** Two couriers and one signed-in caller of every kind, for the /settings/* tests. */
-export interface SettingsWorld {
-  courierA: TestCourier;
-  courierB: TestCourier;
-  adminAId: string;
-  adminA: Headers;
+/** The test world's two couriers with one signed-in caller of every kind, for the /settings/* tests. */
+export interface SettingsWorld extends TwoCourierWorld {
   adminB: Headers;
-  superAdmin: Headers;
   staff: Headers;
   manager: Headers;
   customer: Headers;
@@ -18,16 +14,11 @@ export interface SettingsWorld {
 
 export async function makeSettingsWorld(t: TestApp): Promise<SettingsWorld> {
   const db = t.database.db;
-  const courierA = await makeCourier(db);
-  const courierB = await makeCourier(db);
-  const adminA = await makeUser(db, { role: 'courier_admin', courier: courierA });
+  const world = await twoCouriers(t);
+  const { courierA, courierB } = world;
   return {
-    courierA,
-    courierB,
-    adminAId: adminA.id,
-    adminA: (await signIn(t.app, adminA)).headers,
+    ...world,
     adminB: (await signIn(t.app, await makeUser(db, { role: 'courier_admin', courier: courierB }))).headers,
-    superAdmin: (await signIn(t.app, await makeUser(db, { role: 'super_admin' }))).headers,
     staff: (await signIn(t.app, await makeUser(db, { role: 'staff', courier: courierA }))).headers,
     manager: (await signIn(t.app, await makeUser(db, { role: 'branch_manager', courier: courierA, permissions: ['settings_view'] }))).headers,
     customer: (await signInCustomer(t.app, await makeCustomer(db, courierA), courierA.apiKey)).headers,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parceldesk/shared/messages';
 import { STAFF_MSG } from '@parceldesk/shared/schemas/staff';
+import { twoCouriers } from '../../test/world';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer, TEST_PASSWORD, unique, uniqueEmail, type TestCourier } from '../../test/factories';
+import { makeCustomer, makeUser, signIn, signInCustomer, TEST_PASSWORD, unique, uniqueEmail, type TestCourier } from '../../test/factories';
 import { bearer } from '../../test/payloads';
 
 let t: TestApp;
@@ -14,10 +15,7 @@ let secondBranchId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  courierA = await makeCourier(t.database.db);
-  courierB = await makeCourier(t.database.db);
-  adminA = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier: courierA }))).headers;
-  superAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'super_admin' }))).headers;
+  ({ courierA, courierB, adminA, superAdmin } = await twoCouriers(t));
   secondBranchId = (await t.app.inject({ method: 'POST', url: '/api/branches', headers: adminA, payload: { name: 'Mandeville' } })).json().id;
 });
 afterAll(() => t.close());

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENTS_MAX, TICKET_MSG } from '@parceldesk/shared/schemas/tickets';
 import { AppError, badRequest } from '../../lib/app-error';
-import { cleanFileName, CONTENT_TYPES, sniff } from '../uploads/file-types';
+import { cleanFileName, CONTENT_TYPES, sniff } from '../../lib/file-types';
 
 export interface TicketAttachmentUpload {
   fileName: string;

@@ -10,7 +10,7 @@ import type { Access } from '../../plugins/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { inTransaction } from '../../lib/transaction';
-import { contentDisposition } from '../uploads/file-types';
+import { contentDisposition } from '../../lib/file-types';
 import { customerTickets, listTickets } from './ticket-lists.service';
 import { loadTicket } from './ticket-access';
 import { getAttachment, getTicket, getTicketByNumber } from './ticket-detail.service';

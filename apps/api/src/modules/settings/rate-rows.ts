@@ -1,7 +1,7 @@
 import { SETTINGS_MSG, shippingRateSchema } from '@parceldesk/shared/schemas/settings';
 import { parseWeight } from '@parceldesk/shared/weights';
 import { badRequest } from '../../lib/app-error';
-import type { ParsedRateRow } from '../settings/shipping-rates.service';
+import type { ParsedRateRow } from './shipping-rates.service';
 import type { Cell } from './spreadsheet-parser';
 
 export interface InvalidRateRow {

@@ -9,9 +9,9 @@ import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
 import { inTransaction } from '../../lib/transaction';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { courierInScope } from '../couriers/courier-settings.service';
-import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType } from './file-types';
-import { readUpload } from './multipart';
+import { courierInScope } from './courier-settings.service';
+import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType } from '../../lib/file-types';
+import { readUpload } from '../../lib/multipart';
 import {
   publicFile, rateSheetCourierId, rateSheetFile, rateSheetInfo, saveLogo, saveRateSheet, UUID,
 } from './stored-files.service';

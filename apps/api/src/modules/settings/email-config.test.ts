@@ -6,7 +6,7 @@ import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { enqueueEmail } from '../../mail/outbox';
 import { SMTP_HOST_NOT_PUBLIC } from '../../mail/smtp-guard';
 import { smtpSecretBox } from '../../security/encryption';
-import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, UNKNOWN_ID, type Headers, type SettingsWorld } from '../settings/test-kit';
+import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, UNKNOWN_ID, type Headers, type SettingsWorld } from './test-kit';
 import { EMAIL_CONFIG_MSG } from './email-config.service';
 
 const SMTP_USER = 'mailer@islandexpress.test';

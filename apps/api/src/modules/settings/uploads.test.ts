@@ -3,7 +3,7 @@ import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, SAMPLE } from '../../test/multipart';
 import { makeCustomer, signInCustomer } from '../../test/factories';
-import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, UNKNOWN_ID, type Headers, type SettingsWorld } from '../settings/test-kit';
+import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, UNKNOWN_ID, type Headers, type SettingsWorld } from './test-kit';
 import { rateTemplate } from './rate-template';
 
 let t: TestApp;

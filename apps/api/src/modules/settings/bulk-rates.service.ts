@@ -2,13 +2,13 @@ import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/app-error';
 import { auditAction } from '../../lib/actor';
-import type { SettingsActor } from '../settings/settings-context';
-import { upsertShippingRates } from '../settings/shipping-rates.service';
-import { spreadsheetKind } from './file-types';
-import type { UploadedFile } from './multipart';
+import type { SettingsActor } from './settings-context';
+import { upsertShippingRates } from './shipping-rates.service';
+import { spreadsheetKind } from '../../lib/file-types';
+import type { UploadedFile } from '../../lib/multipart';
 import { BULK_MSG, readRateRows, type InvalidRateRow } from './rate-rows';
 import { DEFAULT_PARSE_LIMITS, parseSpreadsheet, type ParseLimits } from './spreadsheet-parser';
-import { listZipEntries, unpackedSize } from './zip-entries';
+import { listZipEntries, unpackedSize } from '../../lib/zip-entries';
 
 export interface BulkUploadResult {
   success: true;

@@ -4,10 +4,10 @@ import { MSG } from '@parceldesk/shared/messages';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, SAMPLE } from '../../test/multipart';
-import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, type Headers, type SettingsWorld } from '../settings/test-kit';
+import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, type Headers, type SettingsWorld } from './test-kit';
 import { BULK_MSG } from './rate-rows';
 import { SPREADSHEET_MSG } from './bulk-rates.service';
-import { listZipEntries } from './zip-entries';
+import { listZipEntries } from '../../lib/zip-entries';
 
 const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
 

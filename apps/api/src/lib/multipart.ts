@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError, badRequest } from './app-error';
 
 export interface UploadedFile {
   fileName: string;

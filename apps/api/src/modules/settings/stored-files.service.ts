@@ -7,7 +7,7 @@ import { auditAction, type Actor } from '../../lib/actor';
 import { scopeOf } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
 import { courierById } from '../../lib/courier-lookup';
-import type { UploadedFile } from './multipart';
+import type { UploadedFile } from '../../lib/multipart';
 
 type StoredFileRow = typeof storedFiles.$inferSelect;
 

@@ -7,7 +7,7 @@ import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
 import { inTransaction } from '../../lib/transaction';
 import { smtpSecretBox } from '../../security/encryption';
-import { courierInScope } from '../couriers/courier-settings.service';
+import { courierInScope } from './courier-settings.service';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
 
 const tags = ['settings'];

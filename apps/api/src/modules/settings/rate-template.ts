@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { CONTENT_TYPES } from './file-types';
+import { CONTENT_TYPES } from '../../lib/file-types';
 
 type Xlsx = typeof import('xlsx');
 let xlsx: Xlsx | undefined;
