@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { dashboardSummarySchema, type DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 
 const seesPackages = (principal: Principal) =>

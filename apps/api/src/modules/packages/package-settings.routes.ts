@@ -6,7 +6,7 @@ import { couriers, customers } from '../../db/schema/index';
 import { principalOf } from '../../plugins/auth';
 import { auditAction, actorOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
-import { auditSettings, resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from '../settings/settings-context';
+import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from '../settings/settings-context';
 
 const MSG = { divisorUpdated: 'Volumetric divisor updated', emailsUpdated: 'Package email preference saved' } as const;
 
@@ -36,7 +36,10 @@ export function packageSettingsRoutes(app: ZodApp, ctx: AppContext) {
     await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select({ divisor: couriers.volumetricDivisor }).from(couriers).where(eq(couriers.id, actor.scope.courierId)).for('update');
       await tx.update(couriers).set({ volumetricDivisor: request.body.volumetricDivisor, updatedAt: new Date() }).where(eq(couriers.id, actor.scope.courierId));
-      await auditSettings(tx, actor, 'settings.volumetric_divisor_updated', { type: 'courier', id: actor.scope.courierId }, { from: before?.divisor ?? null, to: request.body.volumetricDivisor });
+      await auditAction(tx, actor, {
+        courierId: actor.scope.courierId, action: 'settings.volumetric_divisor_updated', targetType: 'courier', targetId: actor.scope.courierId,
+        details: { from: before?.divisor ?? null, to: request.body.volumetricDivisor },
+      });
     });
     return { volumetricDivisor: request.body.volumetricDivisor, message: MSG.divisorUpdated };
   });
