@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PACKAGE_MSG } from '@parceldesk/shared/schemas/packages';
+import { PACKAGE_MSG, type PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import { detail, EMPTY_LIST, listItem, listOf, preAlert } from '../test/fixtures';
@@ -26,6 +26,14 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({
 }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));
+const live = vi.hoisted(() => ({ listener: null as null | ((event: PackageStreamEvent) => void) }));
+vi.mock('../../../lib/live-events', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/live-events')>()),
+  onPackageEvent: (listener: (event: PackageStreamEvent) => void) => {
+    live.listener = listener;
+    return () => { live.listener = null; };
+  },
+}));
 
 const renderAt = (path: string) => renderRoutes({ '/customer/packages': <CustomerPackagesPage /> }, path);
 const where = () => screen.getByTestId('where').textContent;
@@ -131,5 +139,12 @@ describe('CustomerPackagesPage', () => {
     const body = server.calls.find((call) => call.path === '/package-claims' && call.method === 'POST')?.body as FormData;
     expect(body.get('trackingNumber')).toBe('TBA123456789012');
     expect((body.get('proof') as File).name).toBe('order.png');
+  });
+
+  it('announces a package that changes while the page is open', async () => {
+    renderAt('/customer/packages');
+    await screen.findByRole('table', { name: 'Packages' });
+    live.listener?.({ kind: 'package.status', packageId: 'p1', packageNumber: 'ISL-P-0000042', status: 'ready_for_pickup' });
+    expect(toast.info).toHaveBeenCalledWith('ISL-P-0000042: Ready for pickup');
   });
 });

@@ -14,6 +14,7 @@ import { ClaimModal } from './claim-form';
 import { myClaimColumns, myPackageColumns, preAlertColumns } from './customer-package-columns';
 import { CustomerPackageView } from './customer-package-view';
 import { PreAlertModal } from './pre-alert-form';
+import { usePackageNews } from './use-package-news';
 
 /** ?new=pre-alert opens the form (the dashboard's one-click link); ?package=ID opens one package. */
 const NEW_PARAM = 'new';
@@ -32,6 +33,7 @@ export function CustomerPackagesPage() {
   const [isClaiming, setClaiming] = useState(false);
   const [cancelling, setCancelling] = useState<PreAlert | null>(null);
   const cancel = useCancelPreAlert();
+  usePackageNews();
 
   const setParam = (name: string, value: string | null) =>
     setParams((current) => {
