@@ -7,8 +7,7 @@ export function downloadLabel(id: string, packageNumber: string, format: LabelFo
   return downloadFile(`/packages/${encodeURIComponent(id)}/label?format=${format}`, { fallbackName: `label-${packageNumber}.${format}` });
 }
 
-/** The labels of the selected packages in one file (a multi-page PDF, or one ZPL file) for bulk printing. */
+/** POST /packages/labels?format=: the labels of the selected packages in one file (a multi-page PDF, or one ZPL file). */
 export function downloadLabels(ids: readonly string[], format: LabelFormat): Promise<string> {
-  const query = new URLSearchParams({ ids: ids.join(','), format });
-  return downloadFile(`/packages/labels?${query.toString()}`, { fallbackName: `labels.${format}` });
+  return downloadFile(`/packages/labels?format=${format}`, { fallbackName: `labels.${format}`, body: { ids } });
 }

@@ -28,6 +28,13 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({
 }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));
+const downloads = vi.hoisted(() => ({ calls: [] as { path: string; options: unknown }[] }));
+vi.mock('../../../lib/download-file', () => ({
+  downloadFile: vi.fn(async (path: string, options: { fallbackName: string }) => {
+    downloads.calls.push({ path, options });
+    return options.fallbackName;
+  }),
+}));
 
 const routes = {
   '/admin/packages': <PackagesPage />,
@@ -46,6 +53,7 @@ const listCalls = (endpoint: string) => server.calls.filter((call) => call.path.
 
 beforeEach(() => {
   vi.clearAllMocks();
+  downloads.calls = [];
   server.calls = [];
   server.responses = {
     'GET /packages': listOf([listItem]), 'GET /packages/p1': detail,
@@ -78,11 +86,13 @@ describe('packages list', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('counts the selected rows for bulk label printing', async () => {
+  it('prints the labels of the selected rows in one file', async () => {
     renderAt('/admin/packages');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select ISL-P-0000042' }));
     expect(await screen.findByText('1 selected')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Print labels' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    await waitFor(() => expect(downloads.calls).toEqual([{ path: '/packages/labels?format=pdf', options: { fallbackName: 'labels.pdf', body: { ids: ['p1'] } } }]));
+    expect(toast.success).toHaveBeenCalledWith('Labels of 1 package downloaded');
   });
 });
 
