@@ -18,12 +18,13 @@ const serviceColumn = <T extends { service: PackageListItem['service'] }>(): Dat
 /** The customer's packages: status in their words (issue 11). */
 export function myPackageColumns(): DataTableColumn<PackageListItem>[] {
   return [
+    // Package and status first: on a phone they are what shows without scrolling the table sideways.
     { field: 'packageNumber', label: 'Package', sortable: true },
-    { field: 'trackingNumber', label: 'Tracking number', sortable: true, filterable: true },
     {
       field: 'status', label: 'Status', sortable: true, filterable: true, wrap: true,
       render: (row) => <PackageStatusBadge status={row.status} wording="customer" />, exportValue: (row) => packageStatusLabel(row.status, 'customer'),
     },
+    { field: 'trackingNumber', label: 'Tracking number', sortable: true, filterable: true },
     { field: 'description', label: 'Description' },
     { field: 'weight', label: 'Weight', render: (row) => formatWeight(row.weight) },
     serviceColumn(),
