@@ -9,8 +9,11 @@ import { notify } from '../../../lib/toast';
 import { customerSearchEndpoint, useAssignPackage } from '../api/packages';
 import { CustomerPicker } from './customer-picker';
 
+/** What the form needs of the package: from the unknown list or the package page. */
+type AssignablePackage = Pick<UnknownPackageListItem, 'id' | 'packageNumber' | 'trackingNumber' | 'labelName' | 'labelMailbox' | 'courierId'>;
+
 interface AssignPackageModalProps {
-  pkg: UnknownPackageListItem | null;
+  pkg: AssignablePackage | null;
   onClose: () => void;
 }
 
@@ -23,7 +26,7 @@ export function AssignPackageModal({ pkg, onClose }: AssignPackageModalProps) {
 }
 
 /** An unknown package becomes a customer's (audited; the courier's unknown fee is recorded on it). */
-function AssignForm({ pkg, onDone }: { pkg: UnknownPackageListItem; onDone: () => void }) {
+function AssignForm({ pkg, onDone }: { pkg: AssignablePackage; onDone: () => void }) {
   const root = useAreaRoot();
   const assign = useAssignPackage(pkg.id);
   const [customer, setCustomer] = useState<CustomerListItem | null>(null);

@@ -14,6 +14,7 @@ import { notify } from '../../../lib/toast';
 import { downloadLabel, type LabelFormat } from '../api/labels';
 import { usePackage } from '../api/packages';
 import { formatDimensions, formatUsd, formatWeight } from './format';
+import { AssignPackageModal } from './assign-package-modal';
 import { NoPackageAccess } from './no-package-access';
 import { PackageEditForm } from './package-edit-form';
 import { PackageFiles } from './package-files';
@@ -31,6 +32,7 @@ export function PackageDetailPage() {
 function PackageDetailScreen() {
   const { id = '' } = useParams();
   const root = useAreaRoot();
+  const may = usePackageAccess();
   const query = usePackage(id);
   const pkg = query.data;
   return (
@@ -39,12 +41,30 @@ function PackageDetailScreen() {
         title={pkg ? `Package ${pkg.packageNumber}` : 'Package'}
         subtitle={pkg ? <PackageStatusBadge status={pkg.status} wording="staff" /> : undefined}
         back={{ to: `${root}/packages`, label: 'All packages' }}
-        actions={pkg ? <LabelButtons pkg={pkg} /> : null}
+        actions={
+          pkg ? (
+            <>
+              {pkg.status === 'unknown' && may('packages_unknown') ? <AssignButton pkg={pkg} /> : null}
+              <LabelButtons pkg={pkg} />
+            </>
+          ) : null
+        }
       />
       <QueryState query={query} what="the package">
         {(loaded) => <PackageSections pkg={loaded} />}
       </QueryState>
     </Stack>
+  );
+}
+
+/** An unknown package is assigned from its own page too (packages_unknown). */
+function AssignButton({ pkg }: { pkg: PackageDetail }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Assign to a customer</Button>
+      <AssignPackageModal pkg={isOpen ? pkg : null} onClose={() => setOpen(false)} />
+    </>
   );
 }
 

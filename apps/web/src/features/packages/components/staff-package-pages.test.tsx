@@ -140,12 +140,20 @@ describe('package detail', () => {
     expect(toast.success).toHaveBeenCalledWith('Package updated');
   });
 
+  it('offers assignment on an unknown package\'s own page', async () => {
+    server.responses['GET /packages/p1'] = { ...detail, status: 'unknown', customerId: null, labelName: 'T Campbel' };
+    renderAt('/admin/packages/p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign to a customer' }));
+    expect(await screen.findByRole('dialog', { name: 'Assign ISL-P-0000042' })).toBeTruthy();
+  });
+
   it('hides edits and moves from staff without packages_manage', async () => {
     signedIn(staffUser('staff', ['packages_view']));
     renderAt('/staff/packages/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Package ISL-P-0000042' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Edit package' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assign to a customer' })).toBeNull();
   });
 });
 
