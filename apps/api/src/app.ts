@@ -41,6 +41,8 @@ import { eventRoutes } from './events/events.routes';
 import { packageRoutes } from './modules/packages/packages.routes';
 import { preAlertRoutes } from './modules/packages/pre-alerts.routes';
 import { packageFileRoutes } from './modules/packages/package-files.routes';
+import { claimRoutes } from './modules/packages/claims.routes';
+import { trackingRoutes } from './modules/packages/tracking.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -64,7 +66,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageRoutes, preAlertRoutes, packageFileRoutes];
+  packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
