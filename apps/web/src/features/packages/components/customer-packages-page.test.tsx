@@ -99,6 +99,32 @@ describe('CustomerPackagesPage', () => {
     expect(toast.error).toHaveBeenCalledWith(PACKAGE_MSG.preAlertDuplicate);
   });
 
+  it('edits a pending pre-alert in the same form, filled in', async () => {
+    server.responses['PUT /pre-alerts/a1'] = { ...preAlert, store: 'Shein' };
+    renderAt('/customer/packages');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit pre-alert 1Z999AA10123456784' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit pre-alert 1Z999AA10123456784' });
+    const store = within(dialog).getByRole('textbox', { name: /^Store/ }) as HTMLInputElement;
+    expect(store.value).toBe('Amazon');
+    fireEvent.change(store, { target: { value: 'Shein' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save pre-alert' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PACKAGE_MSG.preAlertUpdated));
+    const body = server.calls.find((call) => call.method === 'PUT' && call.path === '/pre-alerts/a1')?.body as FormData;
+    expect(body.get('store')).toBe('Shein');
+    expect(body.get('trackingNumber')).toBe('1Z999AA10123456784');
+    expect(body.get('invoice')).toBeNull();
+  });
+
+  it('offers only "View package" for a pre-alert already received', async () => {
+    server.responses['GET /pre-alerts'] = listOf([{ ...preAlert, status: 'received', packageId: 'p1', packageNumber: 'ISL-P-0000042' }]);
+    renderAt('/customer/packages');
+    const view = await screen.findByRole('button', { name: 'View package ISL-P-0000042' });
+    expect(screen.queryByRole('button', { name: /^Edit pre-alert/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel pre-alert/ })).toBeNull();
+    fireEvent.click(view);
+    await waitFor(() => expect(where()).toBe('/customer/packages?package=p1'));
+  });
+
   it('cancels a pre-alert after asking', async () => {
     server.responses['DELETE /pre-alerts/a1'] = {};
     renderAt('/customer/packages');
