@@ -3,10 +3,11 @@ import {
   canMoveTicket, invalidTransitionMessage, sameStatusMessage, TICKET_MSG, type CreateTicketInput, type TicketStatus,
 } from '@parceldesk/shared/schemas/tickets';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers, ticketAttachments, ticketCounters, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
+import { customers, ticketAttachments, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
 import { publishTicketEvent } from '../../events/ticket-events';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, forbidden } from '../../lib/app-error';
+import { nextNumber } from '../../lib/counters';
 import { canAnswerTickets, loadTicket, type TicketRow } from './ticket-access';
 import { emailCustomerOfReply, notifyStaffOfCustomerMessage } from './ticket-notify';
 import { resolveDepartment } from './ticket-settings.service';
@@ -25,11 +26,7 @@ import type { TicketAttachmentUpload } from './ticket-form';
 
 /** TKT-000123: numbered per courier under the counter row's lock. */
 async function nextTicketNumber(tx: DbOrTx, courierId: string): Promise<string> {
-  const [row] = await tx.insert(ticketCounters).values({ courierId, lastNo: 1 })
-    .onConflictDoUpdate({ target: ticketCounters.courierId, set: { lastNo: sql`${ticketCounters.lastNo} + 1` } })
-    .returning({ lastNo: ticketCounters.lastNo });
-  if (!row) throw new Error('ticket counter returned nothing');
-  return `TKT-${String(row.lastNo).padStart(6, '0')}`;
+  return `TKT-${String(await nextNumber(tx, courierId, 'ticket')).padStart(6, '0')}`;
 }
 
 async function insertMessage(tx: DbOrTx, input: { ticket: TicketRow; actor: Actor; body: string; attachments: TicketAttachmentUpload[] }) {
