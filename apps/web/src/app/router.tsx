@@ -61,6 +61,10 @@ const CustomerTicketsPage = page(() => import('../features/tickets/components/cu
 const NotificationsPage = page(() => import('../features/notifications/components/notifications-page').then(named('NotificationsPage')));
 const AuditLogsPage = page(() => import('../features/audit-logs/components/audit-logs-page').then(named('AuditLogsPage')));
 
+// Issue 11: the scan station and bulk receive.
+const ScanStationPage = page(() => import('../features/scan/components/scan-station-page').then(named('ScanStationPage')));
+const BulkReceivePage = page(() => import('../features/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
+
 function Root() {
   return (
     <BrandingProvider>
@@ -101,6 +105,10 @@ const customerScreens: RouteObject[] = [
 const ticketScreens: RouteObject[] = [
   { path: 'support-tickets', element: <StaffTicketsPage /> },
   { path: 'support-tickets/:id', element: <StaffTicketPage /> },
+];
+const scanScreens: RouteObject[] = [
+  { path: 'scan', element: <ScanStationPage /> },
+  { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
 ];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
@@ -149,6 +157,7 @@ export const router = createBrowserRouter([
         ...customerScreens,
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         { path: 'settings', element: <SettingsPage /> },
+        ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -156,6 +165,7 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...customerScreens,
         { path: 'settings', element: <StaffProfilePage /> },
+        ...scanScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
