@@ -11,6 +11,7 @@ import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
+import { withLogRedaction } from './plugins/log-redaction';
 import { createRateLimiter } from './security/rate-limit';
 import { loadSecret } from './security/secrets';
 import { createTokenSigner } from './security/tokens';
@@ -37,6 +38,7 @@ import { ticketSettingsRoutes } from './modules/tickets/ticket-settings.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
 import { eventRoutes } from './events/events.routes';
+import { packageRoutes } from './modules/packages/packages.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -59,12 +61,13 @@ export interface BuildAppOptions {
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
-  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes];
+  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
+  packageRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: withLogRedaction(options.logger ?? { level: env.LOG_LEVEL }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,

@@ -10,7 +10,7 @@ export const DEFAULT_ADDITIONAL_FEES: AdditionalFeesInput = { gct: DEFAULT_GCT_P
 
 const view = (fees: AdditionalFeesInput): AdditionalFeesView => ({ ...fees, fees: namedFees(fees) });
 
-async function storedFees(db: DbOrTx, courierId: string): Promise<AdditionalFeesInput> {
+export async function storedFees(db: DbOrTx, courierId: string): Promise<AdditionalFeesInput> {
   // courier_fee_settings is keyed by the courier itself, so the scope's courier id is the whole WHERE.
   const [row] = await db.select().from(courierFeeSettings).where(eq(courierFeeSettings.courierId, courierId)).limit(1);
   if (!row) return DEFAULT_ADDITIONAL_FEES;
