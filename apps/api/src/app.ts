@@ -39,6 +39,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
 import { eventRoutes } from './events/events.routes';
 import { packageRoutes } from './modules/packages/packages.routes';
+import { packageScanRoutes } from './modules/packages/scan/scan.routes';
+import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -62,7 +64,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -40,12 +40,13 @@ export async function scanLookup(db: DbOrTx, options: { scope: TenantScope; trac
       id: preAlerts.id, store: preAlerts.store, description: preAlerts.description, declaredValueCents: preAlerts.declaredValueCents,
       service: preAlerts.service, carrier: preAlerts.carrier, customer: scanCustomerFields,
     }).from(preAlerts).innerJoin(customers, eq(customers.id, preAlerts.customerId)).leftJoin(branches, eq(branches.id, customers.branchId))
-      .where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.status, 'pending'), inArray(preAlerts.trackingNumber, keys), eq(customers.isActive, true)))
-      // Two customers may pre-alert the same number; the first to do so is the match receiving uses too.
-      .orderBy(asc(preAlerts.createdAt)).limit(1),
+      .where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.status, 'pending'), inArray(preAlerts.trackingNumber, keys)))
+      .orderBy(asc(preAlerts.createdAt)).limit(10),
   ]);
   const [existing] = existingRows;
-  const [preAlert] = preAlertRows;
+  // As receiving decides (receive.service pendingPreAlert): two customers pre-alerting one number match neither.
+  const owners = new Set(preAlertRows.map((row) => row.customer.id));
+  const preAlert = owners.size === 1 ? preAlertRows[0] : undefined;
   return {
     trackingNumber: canonicalTracking(options.trackingNumber),
     carrier: preAlert?.carrier ?? guessCarrier(options.trackingNumber),

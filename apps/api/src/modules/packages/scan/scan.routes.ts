@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { labelQuerySchema } from '@parceldesk/shared/schemas/packages';
 import {
   labelsRequestSchema, scanCustomerQuerySchema, scanCustomersResponseSchema, scanLookupQuerySchema, scanLookupSchema,
@@ -16,12 +17,15 @@ import { scanCustomers, scanLookup } from './scan-lookup.service';
 
 const tags = ['packages'];
 
+/** The scan station works in one courier's warehouse: its lookups and bulk receive are for that courier's people. */
+export const WAREHOUSE_ACCESS: Access = { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_scan' };
+
 /**
  * The scan station's permission covers its labels too: printing is the last step of receiving
  * (issue 11, "After save: the label prints"), and a clerk who only scans must be able to do it.
- * docs/decisions/011-offline-scan-queue.md.
+ * A super admin may print any courier's. docs/decisions/011-offline-scan-queue.md.
  */
-export const SCAN_ACCESS: Access = { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_scan' };
+const LABEL_ACCESS: Access = { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: 'packages_scan' };
 
 async function sendLabels(reply: FastifyReply, labels: LabelData[], format: 'pdf' | 'zpl', baseName: string) {
   const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
@@ -45,7 +49,7 @@ export function packageScanRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Scan station: what a scanned tracking number is (an existing package, a pre-alert, or new)',
       querystring: scanLookupQuerySchema, response: { 200: scanLookupSchema },
     },
-    config: { access: SCAN_ACCESS },
+    config: { access: WAREHOUSE_ACCESS },
   }, (request) => scanLookup(ctx.db, { scope: actorOf(request).scope, trackingNumber: request.query.trackingNumber }));
 
   app.get('/packages/scan-customers', {
@@ -53,7 +57,7 @@ export function packageScanRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Scan station: customers by mailbox number (exact) or name, at most 10',
       querystring: scanCustomerQuerySchema, response: { 200: scanCustomersResponseSchema },
     },
-    config: { access: SCAN_ACCESS },
+    config: { access: WAREHOUSE_ACCESS },
   }, async (request) => ({ customers: await scanCustomers(ctx.db, { scope: actorOf(request).scope, search: request.query.search }) }));
 
   app.post('/packages/labels', {
@@ -62,23 +66,20 @@ export function packageScanRoutes(app: ZodApp, ctx: AppContext) {
       querystring: labelQuerySchema, body: labelsRequestSchema,
       response: { 200: z.any().describe('application/pdf or ZPL text') },
     },
-    config: { access: SCAN_ACCESS },
+    config: { access: LABEL_ACCESS },
   }, async (request, reply) => {
     const { labels, packageNumbers } = await loadLabels(ctx.db, { scope: actorOf(request).scope, ids: request.body.ids });
     const name = packageNumbers.length === 1 ? `${packageNumbers[0]}-label` : `labels-${packageNumbers.length}-packages`;
     return sendLabels(reply, labels, request.query.format, name);
   });
-}
 
-/** GET /packages/{id}/label: registered with the package routes' tenant kind (see packageLabelRoute). */
-export function packageLabelRoute(app: ZodApp, ctx: AppContext, access: Access) {
   app.get('/packages/:id/label', {
     schema: {
       tags, summary: "A package's 4×6 label, one page (or ZPL block) per piece",
-      params: z.object({ id: z.string().uuid('Not found') }), querystring: labelQuerySchema,
+      params: idParamsSchema, querystring: labelQuerySchema,
       response: { 200: z.any().describe('application/pdf or ZPL text') },
     },
-    config: { access },
+    config: { access: { ...LABEL_ACCESS, tenant: { id: 'package' } } },
   }, async (request, reply) => {
     const { labels, packageNumbers } = await loadLabels(ctx.db, { scope: actorOf(request).scope, ids: [request.params.id] });
     return sendLabels(reply, labels, request.query.format, `${packageNumbers[0]}-label`);
