@@ -39,6 +39,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
 import { eventRoutes } from './events/events.routes';
 import { packageRoutes } from './modules/packages/packages.routes';
+import { preAlertRoutes } from './modules/packages/pre-alerts.routes';
+import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
 import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { createCourierTransports } from './mail/courier-transports';
@@ -64,7 +66,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageScanRoutes, bulkReceiveRoutes, packageRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { localDateTime } from '../../lib/local-time';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 
 export interface NewNotification {
   courierId: string | null;

@@ -9,7 +9,7 @@ import { branchOptions, courierOptions } from '../../lib/list-options';
 import { containsPattern, runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { visiblePackages } from './package-access';
 import { customerNameSql, mailboxSql, packageListFields, toPackageListItem, type PackageListRow } from './package-view';
 

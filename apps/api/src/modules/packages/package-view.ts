@@ -1,13 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { fromCents, toCents } from '@parceldesk/shared/domain/money';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import type { PackageDetail, PackageFile, PackageListItem } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, packageEvents, packageFiles, packages, storedFiles, users } from '../../db/schema/index';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { allowedPackageStatuses, loadPackage } from './package-access';
 
-export const centsToAmount = (cents: number | null): number | null => (cents === null ? null : cents / 100);
-export const amountToCents = (amount: number | null | undefined): number | null => (amount === null || amount === undefined ? null : Math.round(amount * 100));
+/** Amounts are cents in the database and major units on the wire (domain/money.ts). */
+export const centsToAmount = (cents: number | null): number | null => (cents === null ? null : fromCents(cents));
+export const amountToCents = (amount: number | null | undefined): number | null => (amount === null || amount === undefined ? null : toCents(amount));
 
 /** The customer's name as lists show it; an unknown package shows what was read off its label. */
 export const customerNameSql = sql<string>`coalesce(${customers.firstName} || ' ' || ${customers.lastName}, ${packages.labelName}, '')`;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { canMovePackage, packageTransitionMessage, packageWeights, type PackageStatus } from '@parceldesk/shared/domain/packages';
+import { assertPackageMove, packageWeights, type PackageStatus } from '@parceldesk/shared/domain/packages';
+import { toCents } from '@parceldesk/shared/domain/money';
 import { PACKAGE_MSG, type PackageEditInput, type PackageStatusChange } from '@parceldesk/shared/schemas/packages';
 import type { Database, DbOrTx } from '../../db/client';
 import { branches, customers, packages } from '../../db/schema/index';
@@ -16,10 +17,7 @@ export async function changePackageStatus(db: Database, input: { actor: Actor; p
   await db.transaction(async (tx) => {
     const pkg = await loadPackage(tx, actor.principal, input.packageId, { lock: true });
     const to: PackageStatus = change.status;
-    if (pkg.status === to || !canMovePackage(pkg.status, to)) {
-      const message = packageTransitionMessage(pkg.status, to);
-      throw conflict(message, { status: message });
-    }
+    assertPackageMove(pkg.status, to);
     if (!allowedPackageStatuses(actor.principal, pkg).includes(to)) throw conflict(PACKAGE_MSG.noCustomer, { status: PACKAGE_MSG.noCustomer });
     const [moved] = await tx.update(packages).set({ status: to, location: change.location ?? pkg.location, updatedAt: sql`now()` })
       .where(eq(packages.id, pkg.id)).returning();
@@ -93,7 +91,7 @@ export async function giveToCustomer(
     .where(and(eq(customers.courierId, pkg.courierId), eq(customers.id, input.customerId)));
   if (!customer) throw notFound();
   const fees = await storedFees(tx, pkg.courierId);
-  const unknownFeeCents = Math.round(fees.unknownFee * 100);
+  const unknownFeeCents = toCents(fees.unknownFee);
   const [updated] = await tx.update(packages).set({
     status: 'received', customerId: customer.id, branchId: customer.branchId ?? pkg.branchId, unknownFeeCents, updatedAt: sql`now()`,
   }).where(eq(packages.id, pkg.id)).returning();
