@@ -20,7 +20,7 @@ import { createDb } from '../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { loadEnv, testDatabaseUrl } from '../apps/api/src/env';
-import { parseSpreadsheet } from '../apps/api/src/modules/settings/spreadsheet-parser';
+import { parseSpreadsheet } from '../apps/api/src/lib/spreadsheet-parser';
 import { makeCourier, makeUser, signIn } from '../apps/api/src/test/factories';
 import { multipart } from '../apps/api/src/test/multipart';
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE } from '../test/multipart';
 import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType, sniff, spreadsheetKind } from './file-types';
-import { parseSpreadsheet } from '../modules/settings/spreadsheet-parser';
+import { parseSpreadsheet } from './spreadsheet-parser';
 import { listZipEntries, unpackedSize } from './zip-entries';
 
 const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');

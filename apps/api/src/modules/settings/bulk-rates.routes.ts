@@ -8,7 +8,7 @@ import { inTransaction } from '../../lib/transaction';
 import { readRateFile, saveRateFile } from './bulk-rates.service';
 import { cleanFileName, contentDisposition } from '../../lib/file-types';
 import { readUpload } from '../../lib/multipart';
-import { prepareSpreadsheetParser } from './spreadsheet-parser';
+import { prepareSpreadsheetParser } from '../../lib/spreadsheet-parser';
 import { rateTemplate } from './rate-template';
 import { UUID } from './stored-files.service';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shippingRateSchema } from '@parceldesk/shared/schemas/settings';
 import { BULK_MSG, readRateRows } from './rate-rows';
-import type { Cell } from './spreadsheet-parser';
+import type { Cell } from '../../lib/spreadsheet-parser';
 
 const header: Cell[] = [{ t: 's', v: 'weight' }, { t: 's', v: 'cost' }];
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { SpreadsheetKind } from '../../lib/file-types';
+import type { SpreadsheetKind } from './file-types';
 
 /** A cell as the worker hands it back: a number, text, or a formula (never evaluated). */
 export type Cell = { t: 'n'; v: number } | { t: 's'; v: string } | { t: 'f'; v: string } | null;
