@@ -207,3 +207,24 @@ describe('POST /api/auth/token-login', () => {
     expect(await auditRows('impersonation.used', customer.id)).toEqual([]);
   });
 });
+
+describe('writes made while impersonating', () => {
+  it('name the impersonator in the audit row, whichever feature writes it (one audit path)', async () => {
+    const issued = await impersonate(superHeaders, 'user', adminA.id);
+    const session = await tokenLogin(issued.json().token);
+    expect(session.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${session.json().token}` };
+    // Hiring staff used to write its audit row by hand, without the impersonator.
+    const hired = await t.app.inject({
+      method: 'POST', url: '/api/auth/staff/register', headers,
+      payload: { firstName: 'Imp', lastName: 'Hire', email: `imp-hire-${Date.now()}@example.com`, role: 'staff' },
+    });
+    expect(hired.statusCode).toBe(201);
+    const fees = await t.app.inject({ method: 'PUT', url: '/api/settings/additional-fees', headers, payload: { gct: 15, unknownFee: 0, uncollectedFee: 0, switchingFee: 0 } });
+    expect(fees.statusCode).toBe(200);
+    const { rows } = await t.database.pool.query<{ action: string; actor_id: string; details: Record<string, unknown> }>(
+      `select action, actor_id, details from audit_logs where courier_id = $1 and action in ('staff.created', 'settings.fees_updated')`, [courierA.id]);
+    expect(rows.map((row) => row.action).sort()).toEqual(['settings.fees_updated', 'staff.created']);
+    for (const row of rows) expect(row).toMatchObject({ actor_id: adminA.id, details: { impersonatedBy: superAdminId } });
+  });
+});
