@@ -8,6 +8,7 @@ import { notFound, unauthorized } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import type { Principal } from './principal';
+import { revokeAccountLinks } from '../password-reset/reset-tokens';
 import { revokeAllSessions } from './sessions';
 
 /** Changes the caller's own password; every other session of theirs is revoked. */
@@ -21,6 +22,8 @@ export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest
   await ctx.db.transaction(async (tx) => {
     await tx.update(table).set({ passwordHash, updatedAt: new Date() }).where(eq(table.id, principal.id));
     await revokeAllSessions(tx, principal.kind, principal.id, principal.sessionId);
+    // Issue 15 #3: a new password ends every outstanding reset, invitation or email link.
+    await revokeAccountLinks(tx, { type: principal.kind, id: principal.id });
     await writeAudit(tx, {
       courierId: principal.courierId,
       actorType: principal.kind,

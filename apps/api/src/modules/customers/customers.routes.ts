@@ -42,9 +42,9 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const actor = actorOf(request);
-    await updateOwnProfile({ db: ctx.db, actor, input: request.body });
+    const { emailChangeSent } = await updateOwnProfile({ db: ctx.db, publicUrl: ctx.env.publicUrl, actor, input: request.body });
     const customer = await loadCustomerProfile(ctx.db, actor.principal.id, actor.principal.impersonatorId);
     if (!customer) throw notFound();
-    return { customer, message: MSG.profileUpdated };
+    return { customer, message: emailChangeSent ? MSG.emailChangeSent : MSG.profileUpdated };
   });
 }

@@ -12,7 +12,8 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail, passwordResetEmail } from '../../mail/templates';
 import { revokeAllSessions } from '../auth/sessions';
-import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
+import { requestEmailChange, isEmailChange } from '../password-reset/email-change.service';
+import { issueResetToken, revokeAccountLinks, staffResetLink } from '../password-reset/reset-tokens';
 import { assertBranchManagerMayAssign, assertWithinEditorsSet, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
 import { getStaff } from './staff.service';
 
@@ -41,7 +42,11 @@ async function managedUser(db: DbOrTx, actor: Actor, id: string, options: { allo
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
+/**
+ * A new email address takes effect only once it confirms the link sent to it (issue 15 #2); the
+ * rest of the edit applies at once.
+ */
+export async function updateStaff({ db, publicUrl, actor, id, input }: { db: DbOrTx; publicUrl: string; actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
   const user = await managedUser(db, actor, id);
   const role = await resolveStaffRole(db, { courierId: user.courierId, position: input.role, roleId: input.roleId });
   const permissions = input.permissions ?? user.permissions;
@@ -51,17 +56,25 @@ export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor:
     const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, branchId), eq(branches.courierId, user.courierId)));
     if (!branch) throw badRequest(STAFF_MSG.branchNotFound, { branchId: STAFF_MSG.branchNotFound });
   }
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)));
-  if (taken) throw emailTaken();
+  const emailChange = isEmailChange(user.email, input.email);
+  if (emailChange) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)));
+    if (taken) throw emailTaken();
+  }
   try {
     await db.transaction(async (tx) => {
       await tx.update(users).set({
-        firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, roleId: role.id,
+        firstName: input.firstName, lastName: input.lastName, role: input.role, roleId: role.id,
         branchId, permissions, updatedAt: new Date(),
       }).where(eq(users.id, id));
+      if (emailChange) {
+        await requestEmailChange(tx, publicUrl, {
+          account: { type: 'user', id, courierId: user.courierId }, name: input.firstName, currentEmail: user.email, newEmail: input.email,
+        });
+      }
       await auditAction(tx, actor, {
         courierId: user.courierId, action: 'staff.updated', targetType: 'user', targetId: id,
-        details: { role: input.role, roleId: role.id, branchId, permissions },
+        details: { role: input.role, roleId: role.id, branchId, permissions, ...(emailChange ? { emailChangeRequested: input.email } : {}) },
       });
     });
   } catch (error) {
@@ -93,6 +106,8 @@ export async function resendInvitation({ ctx, actor, id }: { ctx: AppContext; ac
   const [courier] = await ctx.db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, user.courierId));
   const brand = courier?.name ?? 'ParcelDesk';
   await ctx.db.transaction(async (tx) => {
+    // Issue 15 #3: the new invitation replaces every earlier link of the account.
+    await revokeAccountLinks(tx, { type: 'user', id: user.id });
     const token = await issueResetToken(tx, { type: 'user', id: user.id, courierId: user.courierId });
     const link = staffResetLink(ctx.env.publicUrl, token);
     await enqueueEmail(tx, user.passwordHash

@@ -14,6 +14,7 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { loadAuthUser } from '../auth/user-profile';
 import { changeOwnPassword } from '../auth/password.service';
+import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
 import { registerStaff } from './staff-register.service';
 
 const OWN_PROFILE_ONLY = 'You can only change your own profile here';
@@ -31,11 +32,20 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
     const principal = principalOf(request);
     if (request.params.id !== principal.id) throw forbidden(OWN_PROFILE_ONLY);
     const { firstName, lastName, email } = request.body;
-    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
+    const [current] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, principal.id));
+    if (!current) throw notFound();
+    // Issue 15 #2: a new address takes effect once it confirms the link sent to it.
+    const emailChange = isEmailChange(current.email, email);
+    const [taken] = emailChange ? await ctx.db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id))) : [];
     if (taken) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
     try {
       await ctx.db.transaction(async (tx) => {
-        await tx.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
+        await tx.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
+        if (emailChange) {
+          await requestEmailChange(tx, ctx.env.publicUrl, {
+            account: { type: 'user', id: principal.id, courierId: principal.courierId }, name: firstName, currentEmail: current.email, newEmail: email,
+          });
+        }
         await writeAudit(tx, { courierId: principal.courierId, actorType: 'user', actorId: principal.id, action: 'user.profile_updated', targetType: 'user', targetId: principal.id, ip: request.ip, details: principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : undefined });
       });
     } catch (error) {
@@ -45,7 +55,7 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
     }
     const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);
     if (!user) throw notFound();
-    return { user, message: MSG.profileUpdated };
+    return { user, message: emailChange ? MSG.emailChangeSent : MSG.profileUpdated };
   });
 
   app.put('/users/:id/password', {
