@@ -11,3 +11,9 @@ ALTER TABLE "password_reset_tokens" ADD COLUMN "revoked_at" timestamp with time 
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_purpose_check" CHECK ("purpose" IN ('password', 'email') AND ("purpose" = 'email') = ("new_email" IS NOT NULL));
 --> statement-breakpoint
 CREATE INDEX "password_reset_tokens_open_idx" ON "password_reset_tokens" ("principal_type", "principal_id") WHERE "used_at" IS NULL AND "revoked_at" IS NULL;
+--> statement-breakpoint
+-- Issue 15 #9: an impersonation grant, and the session it starts, live only as long as the
+-- issuer's session that asked for it.
+ALTER TABLE "impersonation_grants" ADD COLUMN "issuer_session_id" uuid;
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "impersonator_session_id" uuid;

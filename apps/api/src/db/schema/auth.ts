@@ -11,6 +11,8 @@ export const sessions = pgTable('sessions', {
   principalId: uuid('principal_id').notNull(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
   impersonatorId: uuid('impersonator_id'),
+  /** For an impersonation session: the issuer's session; when it ends, this one opens nothing (issue 15 #9). */
+  impersonatorSessionId: uuid('impersonator_session_id'),
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +43,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 export const impersonationGrants = pgTable('impersonation_grants', {
   id: uuid('id').primaryKey().defaultRandom(),
   issuedBy: uuid('issued_by').notNull(),
+  /** The session that asked for the grant: the grant is void once it ends (issue 15 #9). */
+  issuerSessionId: uuid('issuer_session_id'),
   targetType: text('target_type', { enum: principalTypes }).notNull(),
   targetId: uuid('target_id').notNull(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
