@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/app-err
 import { writeAudit } from '../../lib/audit';
 import { TokenError } from '../../security/tokens';
 import type { Principal } from '../auth/principal';
-import { startSession } from '../auth/sessions';
+import { isSessionLive, startSession } from '../auth/sessions';
 import { loadAuthUser } from '../auth/user-profile';
 import { loadCustomerProfile } from '../auth/customer-profile';
 import { courierById } from '../couriers/courier-lookup';
@@ -37,11 +37,13 @@ export async function issueImpersonation(ctx: AppContext, request: FastifyReques
   }
   const courier = await courierById(ctx.db, target.courierId);
   if (!courier) throw notFound();
+  // Issue 15 #9: nobody signs in as someone of a suspended courier.
+  if (courier.status === 'suspended') throw forbidden(MSG.courierSuspended);
 
   const expiresAt = new Date(Date.now() + IMPERSONATION_TOKEN_TTL_SECONDS * 1000);
   const grantId = await ctx.db.transaction(async (tx) => {
     const [grant] = await tx.insert(impersonationGrants).values({
-      issuedBy: issuer.id, targetType: input.targetType, targetId: target.id, courierId: target.courierId, expiresAt,
+      issuedBy: issuer.id, issuerSessionId: issuer.sessionId, targetType: input.targetType, targetId: target.id, courierId: target.courierId, expiresAt,
     }).returning({ id: impersonationGrants.id });
     if (!grant) throw new Error('grant insert returned nothing');
     await writeAudit(tx, {
@@ -82,9 +84,14 @@ export async function signInWithImpersonationToken(ctx: AppContext, request: Fas
       ? await tx.select({ isActive: customers.isActive }).from(customers).where(eq(customers.id, grant.targetId))
       : await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, grant.targetId));
     if (!target?.isActive) throw forbidden(MSG.accountDeactivated);
+    // Issue 15 #9: the grant is void once the session that asked for it has ended, or the
+    // target's courier has been suspended since.
+    if (!(await isSessionLive(tx, grant.issuerSessionId))) throw unauthorized(MSG.impersonationInvalid);
+    const courier = grant.courierId ? await courierById(tx, grant.courierId) : null;
+    if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
     const session = await startSession(tx, ctx.signer, {
       principalType: grant.targetType, principalId: grant.targetId, role: claims.role, courierId: grant.courierId,
-      impersonatorId: grant.issuedBy, ip: request.ip, userAgent: request.headers['user-agent'],
+      impersonatorId: grant.issuedBy, impersonatorSessionId: grant.issuerSessionId, ip: request.ip, userAgent: request.headers['user-agent'],
     });
     await writeAudit(tx, {
       courierId: grant.courierId, actorType: 'user', actorId: grant.issuedBy, action: 'impersonation.used',
