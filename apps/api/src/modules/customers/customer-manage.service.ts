@@ -34,17 +34,15 @@ async function saveCustomer(
   emailChange?: { publicUrl: string; newEmail: string },
 ) {
   try {
-    await db.transaction(async (tx) => {
-      await tx.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, customer.id));
-      if (emailChange) {
-        await requestEmailChange(tx, emailChange.publicUrl, {
-          account: { type: 'customer', id: customer.id, courierId: customer.courierId },
-          name: changes.firstName ?? customer.firstName, currentEmail: customer.email, newEmail: emailChange.newEmail,
-        });
-      }
-      if (changes.isActive === false) await revokeAllSessions(tx, 'customer', customer.id);
-      await auditAction(tx, actor, { courierId: customer.courierId, action, targetType: 'customer', targetId: customer.id, details });
-    });
+    await db.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+    if (emailChange) {
+      await requestEmailChange(db, emailChange.publicUrl, {
+        account: { type: 'customer', id: customer.id, courierId: customer.courierId },
+        name: changes.firstName ?? customer.firstName, currentEmail: customer.email, newEmail: emailChange.newEmail,
+      });
+    }
+    if (changes.isActive === false) await revokeAllSessions(db, 'customer', customer.id);
+    await auditAction(db, actor, { courierId: customer.courierId, action, targetType: 'customer', targetId: customer.id, details });
   } catch (error) {
     if (isUniqueViolation(error, 'customers_courier_email_key')) throw emailTaken();
     throw error;
@@ -52,7 +50,7 @@ async function saveCustomer(
 }
 
 /** Staff edit a customer's details with the registration rules (spec section 5). */
-export async function updateCustomer({ db, publicUrl, actor, id, input }: { db: DbOrTx; publicUrl: string; actor: Actor; id: string; input: UpdateCustomerInput }): Promise<CustomerDetail> {
+export async function updateCustomer(db: DbOrTx, { publicUrl, actor, id, input }: { publicUrl: string; actor: Actor; id: string; input: UpdateCustomerInput }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   await assertEmailFree(db, customer, input.email);
   const emailChange = isEmailChange(customer.email, input.email);
@@ -68,7 +66,7 @@ export async function updateCustomer({ db, publicUrl, actor, id, input }: { db: 
 }
 
 /** The home branch is one of the courier's active branches. */
-export async function changeCustomerBranch({ db, actor, id, branchId }: { db: DbOrTx; actor: Actor; id: string; branchId: string }): Promise<CustomerDetail> {
+export async function changeCustomerBranch(db: DbOrTx, { actor, id, branchId }: { actor: Actor; id: string; branchId: string }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   const [branch] = await db.select({ isActive: branches.isActive }).from(branches)
     .where(and(eq(branches.id, branchId), eq(branches.courierId, customer.courierId)));
@@ -79,7 +77,7 @@ export async function changeCustomerBranch({ db, actor, id, branchId }: { db: Db
 }
 
 /** Deactivating ends the customer's sessions at once. */
-export async function setCustomerActive({ db, actor, id, isActive }: { db: DbOrTx; actor: Actor; id: string; isActive: boolean }): Promise<CustomerDetail> {
+export async function setCustomerActive(db: DbOrTx, { actor, id, isActive }: { actor: Actor; id: string; isActive: boolean }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   await saveCustomer(db, actor, customer, { isActive }, isActive ? 'customer.reactivated' : 'customer.deactivated');
   return getCustomer({ db, scope: actor.scope, id });
@@ -88,9 +86,11 @@ export async function setCustomerActive({ db, actor, id, isActive }: { db: DbOrT
 /**
  * The customer edits their own details. Account type and membership stay (they change what the
  * customer pays); the title or business name is checked against the account type they have.
+ * Answers whether a new email waits for its confirmation link (issue 15 #2).
  */
-/** Answers whether the email waits for its confirmation link (issue 15 #2). */
-export async function updateOwnProfile({ db, publicUrl, actor, input }: { db: DbOrTx; publicUrl: string; actor: Actor; input: UpdateOwnCustomerProfileInput }): Promise<{ emailChangeSent: boolean }> {
+export async function updateOwnProfile(
+  db: DbOrTx, { publicUrl, actor, input }: { publicUrl: string; actor: Actor; input: UpdateOwnCustomerProfileInput },
+): Promise<{ emailChangeSent: boolean }> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, actor.principal.id));
   if (!customer) throw notFound();
   if (customer.accountType === 'business' && !input.businessName?.trim()) {

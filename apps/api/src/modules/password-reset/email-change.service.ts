@@ -11,7 +11,7 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { emailChangeConfirmEmail, emailChangeNoticeEmail } from '../../mail/templates';
-import { courierById } from '../couriers/courier-lookup';
+import { courierById } from '../../lib/courier-lookup';
 import { confirmEmailLink, consumeEmailChangeToken, issueEmailChangeToken, revokeAccountLinks, type LinkAccount } from './reset-tokens';
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });

@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
 import { authUserSchema, staffRegisterSchema } from '@parceldesk/shared/schemas/auth';
@@ -6,15 +5,13 @@ import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
 import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
 import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
-import { users } from '../../db/schema/index';
 import { STAFF_SIDE } from '../../plugins/access';
 import { principalOf } from '../../plugins/auth';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
-import { isUniqueViolation } from '../../lib/pg-errors';
-import { loadAuthUser } from '../auth/user-profile';
+import { actorOf } from '../../lib/actor';
+import { forbidden } from '../../lib/app-error';
+import { inTransaction } from '../../lib/transaction';
+import { updateOwnProfile } from '../auth/user-profile';
 import { changeOwnPassword } from '../auth/password.service';
-import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
 import { registerStaff } from './staff-register.service';
 
 const OWN_PROFILE_ONLY = 'You can only change your own profile here';
@@ -23,48 +20,24 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/staff/register', {
     schema: { tags: ['staff'], summary: 'A courier admin hires a branch manager or staff user; a branch manager with staff_manage hires staff into their branch', body: staffRegisterSchema, response: { 201: z.object({ user: authUserSchema }) } },
     config: { access: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'staff_manage' } },
-  }, async (request, reply) => reply.status(201).send(await registerStaff(ctx, request, principalOf(request), request.body)));
+  }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => registerStaff(tx, { actor: actorOf(request), publicUrl: ctx.env.publicUrl, input: request.body }))));
 
   app.put('/users/:id', {
     schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: z.object({ user: authUserSchema, message: z.string() }) } },
     config: { access: { ...STAFF_SIDE, tenant: { id: 'self' } } },
   }, async (request) => {
-    const principal = principalOf(request);
-    if (request.params.id !== principal.id) throw forbidden(OWN_PROFILE_ONLY);
-    const { firstName, lastName, email } = request.body;
-    const [current] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, principal.id));
-    if (!current) throw notFound();
-    // Issue 15 #2: a new address takes effect once it confirms the link sent to it.
-    const emailChange = isEmailChange(current.email, email);
-    const [taken] = emailChange ? await ctx.db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id))) : [];
-    if (taken) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
-    try {
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
-        if (emailChange) {
-          await requestEmailChange(tx, ctx.env.publicUrl, {
-            account: { type: 'user', id: principal.id, courierId: principal.courierId }, name: firstName, currentEmail: current.email, newEmail: email,
-          });
-        }
-        await writeAudit(tx, { courierId: principal.courierId, actorType: 'user', actorId: principal.id, action: 'user.profile_updated', targetType: 'user', targetId: principal.id, ip: request.ip, details: principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : undefined });
-      });
-    } catch (error) {
-      // Two users claiming the same email at once both pass the check above; the index decides.
-      if (isUniqueViolation(error)) throw conflict(MSG.emailTaken, { email: MSG.emailTaken });
-      throw error;
-    }
-    const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);
-    if (!user) throw notFound();
-    return { user, message: emailChange ? MSG.emailChangeSent : MSG.profileUpdated };
+    const actor = actorOf(request);
+    if (request.params.id !== actor.principal.id) throw forbidden(OWN_PROFILE_ONLY);
+    const { user, emailChangeSent } = await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { publicUrl: ctx.env.publicUrl, actor, input: request.body }));
+    return { user, message: emailChangeSent ? MSG.emailChangeSent : MSG.profileUpdated };
   });
 
   app.put('/users/:id/password', {
     schema: { tags: ['staff'], summary: 'Change my own password', params: idParamsSchema, body: changePasswordSchema, response: { 200: messageResponseSchema } },
     config: { access: { ...STAFF_SIDE, tenant: { id: 'self' } } },
   }, async (request) => {
-    const principal = principalOf(request);
-    if (request.params.id !== principal.id) throw forbidden(OWN_PROFILE_ONLY);
-    await changeOwnPassword(ctx, request, principal, request.body);
+    if (request.params.id !== principalOf(request).id) throw forbidden(OWN_PROFILE_ONLY);
+    await inTransaction(ctx.db, (tx) => changeOwnPassword(tx, { actor: actorOf(request), input: request.body }));
     return { message: MSG.passwordUpdated };
   });
 }
