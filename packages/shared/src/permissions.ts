@@ -118,6 +118,17 @@ export function permissionsBeyond(editor: { role: string; permissions: Iterable<
   return [...new Set(account)].filter((p) => !held.has(p)).sort();
 }
 
+/**
+ * Whether a staff-side reader may open a screen guarded by `permission` (null: a screen of the
+ * admins only). Courier admins and super admins open every screen of their scope; branch
+ * managers and staff need the permission (issue 15 #10: summaries follow the same rule).
+ */
+export function mayOpenScreen(reader: { role: string; permissions: Iterable<string> }, permission: string | null): boolean {
+  if (GRANTS_ANY_PERMISSION.includes(reader.role)) return true;
+  if (reader.role !== 'branch_manager' && reader.role !== 'staff') return false;
+  return permission !== null && new Set(reader.permissions).has(permission);
+}
+
 export function permissionName(module: string, action: string): string {
   return `${module}_${action}`;
 }

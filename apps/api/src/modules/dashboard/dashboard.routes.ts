@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { dashboardSummarySchema, type DashboardSummary } from '@parceldesk/shared/schemas/couriers';
+import { mayOpenScreen } from '@parceldesk/shared/permissions';
+import { DASHBOARD_FIGURE_PERMISSION, dashboardSummarySchema, type DashboardFigureKey, type DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import type { Principal } from '../../lib/principal';
@@ -20,13 +21,16 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
       (select count(*)::int from customers c where c.is_active and c.account_type = 'business' and ${inCourier('c')} and ${inBranch('c')}) as business_customers,
       (select count(*)::int from customers c where c.is_active and c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${inBranch('c')}) as new_this_month`);
   const counts = result.rows[0] ?? {};
-  const figure = (key: string, label: string) => ({ key, label, value: Number(counts[key] ?? 0) });
+  const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(counts[key] ?? 0) });
+  // Issue 15 #10: a figure shows only to whoever may open the screen it summarises.
+  const mayView = (key: DashboardFigureKey) => mayOpenScreen(principal, DASHBOARD_FIGURE_PERMISSION[key]);
 
-  const figures = principal.role === 'super_admin'
+  const figures = (principal.role === 'super_admin'
     ? [figure('couriers', 'Couriers'), figure('branches', 'Branches'), figure('staff', 'Staff users'), figure('customers', 'Customers'), figure('new_this_month', 'New customers this month')]
-    : [figure('customers', 'Customers'), figure('business_customers', 'Business customers'), figure('new_this_month', 'New customers this month'), figure('staff', 'Staff users'), figure('branches', 'Branches')];
+    : [figure('customers', 'Customers'), figure('business_customers', 'Business customers'), figure('new_this_month', 'New customers this month'), figure('staff', 'Staff users'), figure('branches', 'Branches')]
+  ).filter((f) => mayView(f.key));
 
-  const recent = await ctx.db.execute<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: Date }>(sql`
+  const recent = !mayView('recent_customers') ? null : await ctx.db.execute<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: Date }>(sql`
     select c.id, c.first_name, c.last_name, c.mailbox_number, co.name as courier_name, c.created_at
     from customers c join couriers co on co.id = c.courier_id
     where ${inCourier('c')} and ${inBranch('c')}
@@ -35,7 +39,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
   return {
     scope: branch ? 'branch' : courier ? 'courier' : 'network',
     figures,
-    recentCustomers: recent.rows.map((r) => ({
+    recentCustomers: recent && recent.rows.map((r) => ({
       id: r.id, name: `${r.first_name} ${r.last_name}`, mailboxNumber: r.mailbox_number, courierName: r.courier_name,
       createdAt: new Date(r.created_at).toISOString(),
     })),
