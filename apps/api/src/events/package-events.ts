@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../db/client';
-import type { Principal } from '../modules/auth/principal';
+import type { Principal } from '../lib/principal';
 import { EVENTS_CHANNEL } from './ticket-events';
 
 /** A package change, on the same channel as tickets (one LISTEN per process). */

@@ -4,7 +4,7 @@ import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS } from '@parcelde
 import type { PackageDetail, PackageFile, PackageListItem } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, packageEvents, packageFiles, packages, storedFiles, users } from '../../db/schema/index';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { allowedPackageStatuses, loadPackage } from './package-access';
 
 /** Amounts are cents in the database and major units on the wire (domain/money.ts). */

@@ -12,7 +12,7 @@ import { runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { storeDocument, type PackageDocument } from './package-form';
 import { amountToCents, centsToAmount, packageFileFields, toPackageFile } from './package-view';
 
