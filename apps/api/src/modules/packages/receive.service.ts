@@ -64,6 +64,7 @@ async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
  * fulfils, the audit row, the customer's notifications and the Idempotency-Key's answer. Two
  * scans of one tracking number (two stations at once, or a retry) wait for each other on a
  * transaction lock of (courier, number): the second finds the first's package and answers it.
+ * Given a transaction, it runs inside it (a savepoint): bulk receive commits many or none.
  */
 export async function receivePackage(db: DbOrTx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
   const { actor, form } = input;
