@@ -43,6 +43,8 @@ import { preAlertRoutes } from './modules/packages/pre-alerts.routes';
 import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { claimRoutes } from './modules/packages/claims.routes';
 import { trackingRoutes } from './modules/packages/tracking.routes';
+import { packageScanRoutes } from './modules/packages/scan/scan.routes';
+import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -66,7 +68,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

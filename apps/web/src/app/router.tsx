@@ -67,6 +67,8 @@ const PackageDetailPage = page(() => import('../features/packages/components/pac
 const UnknownPackagesPage = page(() => import('../features/packages/components/unknown-packages-page').then(named('UnknownPackagesPage')));
 const CustomerPackagesPage = page(() => import('../features/packages/components/customer-packages-page').then(named('CustomerPackagesPage')));
 const PublicTrackingPage = page(() => import('../features/packages/components/public-tracking-page').then(named('PublicTrackingPage')));
+const ScanStationPage = page(() => import('../features/scan/components/scan-station-page').then(named('ScanStationPage')));
+const BulkReceivePage = page(() => import('../features/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
 function Root() {
   return (
@@ -113,6 +115,10 @@ const packageScreens: RouteObject[] = [
   { path: 'packages', element: <PackagesPage /> },
   { path: 'packages/:id', element: <PackageDetailPage /> },
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
+];
+const scanScreens: RouteObject[] = [
+  { path: 'scan', element: <ScanStationPage /> },
+  { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
 ];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
@@ -165,6 +171,7 @@ export const router = createBrowserRouter([
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
         { path: 'settings', element: <SettingsPage /> },
+        ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -173,6 +180,7 @@ export const router = createBrowserRouter([
         ...customerScreens,
         ...packageScreens,
         { path: 'settings', element: <StaffProfilePage /> },
+        ...scanScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [

@@ -11,7 +11,7 @@ export const adminNav: NavArea = {
   root: '/admin',
   items: [
     { label: 'Dashboard', path: '/admin/dashboard', icon: IconLayoutDashboard, available: true },
-    { label: 'Scan', path: '/admin/scan', icon: IconScan, available: false },
+    { label: 'Scan', path: '/admin/scan', icon: IconScan, available: true },
     { label: 'Branches', path: '/admin/branches', icon: IconBuilding, available: true },
     { label: 'Staff', path: '/admin/staff', icon: IconUsers, available: true },
     { label: 'Roles', path: '/admin/roles', icon: IconShieldLock, available: true },

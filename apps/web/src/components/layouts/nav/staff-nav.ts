@@ -10,7 +10,7 @@ export const staffNav: NavArea = {
   root: '/staff',
   items: [
     { label: 'Dashboard', path: '/staff/dashboard', icon: IconLayoutDashboard, permission: 'dashboard_view', available: true },
-    { label: 'Scan', path: '/staff/scan', icon: IconScan, permission: 'packages_scan', available: false },
+    { label: 'Scan', path: '/staff/scan', icon: IconScan, permission: 'packages_scan', available: true },
     { label: 'Packages', path: '/staff/packages', icon: IconPackage, permission: 'packages_view', available: true },
     { label: 'Customers', path: '/staff/customers', icon: IconUserCircle, permission: 'customers_view', available: true },
     { label: 'Business Customers', path: '/staff/business-customers', icon: IconBriefcase, permission: 'customers_business', available: true },
