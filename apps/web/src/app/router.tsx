@@ -67,6 +67,7 @@ const PackageDetailPage = page(() => import('../features/packages/components/pac
 const UnknownPackagesPage = page(() => import('../features/packages/components/unknown-packages-page').then(named('UnknownPackagesPage')));
 const CustomerPackagesPage = page(() => import('../features/packages/components/customer-packages-page').then(named('CustomerPackagesPage')));
 const PublicTrackingPage = page(() => import('../features/packages/components/public-tracking-page').then(named('PublicTrackingPage')));
+// Issue 11: the scan station and bulk receive.
 const ScanStationPage = page(() => import('../features/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 

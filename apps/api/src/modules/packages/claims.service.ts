@@ -14,7 +14,7 @@ import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
 import { enqueueEmail } from '../../mail/outbox';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { createNotifications } from '../notifications/notifications.service';
 import { storeDocument, type PackageDocument } from './package-form';
 import { packageFileFields, toPackageFile } from './package-view';
