@@ -17,10 +17,10 @@ export const adminNav: NavArea = {
     { label: 'Roles', path: '/admin/roles', icon: IconShieldLock, available: true },
     { label: 'Customers', path: '/admin/customers', icon: IconUserCircle, available: true },
     { label: 'Business Customers', path: '/admin/business-customers', icon: IconBriefcase, available: true },
-    { label: 'Packages', path: '/admin/packages', icon: IconPackage, available: false },
+    { label: 'Packages', path: '/admin/packages', icon: IconPackage, available: true },
     { label: 'Packages Delivery Request', path: '/admin/delivery-requests', icon: IconTruckDelivery, available: false },
     { label: 'Delivery Locations', path: '/admin/delivery-locations', icon: IconMapPin, available: false },
-    { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: false },
+    { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: true },
     // Spelled so on purpose (spec section 2).
     { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: false },
     { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
