@@ -49,6 +49,8 @@ function useOwnBranchFirst(): boolean {
 
 function Packages() {
   const root = useAreaRoot();
+  // Labels are the scan station's (packages_scan): without it the list offers no printing.
+  const canPrint = usePackageAccess()('packages_scan');
   const isNetwork = root === '/superadmin';
   const isReady = useOwnBranchFirst();
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
@@ -93,11 +95,11 @@ function Packages() {
   return (
     <Stack gap="lg">
       <PageHeader title="Packages" subtitle={isNetwork ? 'Packages of every courier in the network' : undefined} />
-      {labelActions}
+      {canPrint ? labelActions : null}
       {isReady ? (
         <DataTable<PackageListItem>
           endpoint={PACKAGES_ENDPOINT}
-          columns={packageColumns({ showCourier: isNetwork, selection: { isSelected: (id) => selected.has(id), toggle } })}
+          columns={packageColumns({ showCourier: isNetwork, selection: canPrint ? { isSelected: (id) => selected.has(id), toggle } : undefined })}
           rowKey={(row) => row.id}
           rowHref={(row) => `${root}/packages/${row.id}`}
           title="All packages"

@@ -94,6 +94,14 @@ describe('packages list', () => {
     await waitFor(() => expect(downloads.calls).toEqual([{ path: '/packages/labels?format=pdf', options: { fallbackName: 'labels.pdf', body: { ids: ['p1'] } } }]));
     expect(toast.success).toHaveBeenCalledWith('Labels of 1 package downloaded');
   });
+
+  it('offers no label printing to staff without packages_scan (the label routes need it)', async () => {
+    signedIn(staffUser('staff', ['packages_view']));
+    renderAt('/staff/packages');
+    expect(await screen.findByRole('link', { name: 'ISL-P-0000042' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Select ISL-P-0000042' })).toBeNull();
+    expect(screen.queryByText('Select packages to print their labels')).toBeNull();
+  });
 });
 
 describe('package detail', () => {
@@ -154,6 +162,7 @@ describe('package detail', () => {
     expect(screen.queryByRole('group', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Edit package' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign to a customer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Label PDF/ })).toBeNull();
   });
 });
 
