@@ -49,10 +49,10 @@ function useOwnBranchFirst(): boolean {
 
 function Packages() {
   const root = useAreaRoot();
-  // Labels are the scan station's (packages_scan): without it the list offers no printing.
-  const canPrint = usePackageAccess()('packages_scan');
   const isNetwork = root === '/superadmin';
   const isReady = useOwnBranchFirst();
+  // Labels are the scan station's (packages_scan); others see the list without the selection.
+  const canPrint = usePackageAccess()('packages_scan');
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [isPrinting, setPrinting] = useState(false);
 
