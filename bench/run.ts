@@ -8,6 +8,7 @@
  *   npm run bench -- --load-only   only the load rows (no JavaScript size, Lighthouse, cold start, bulk upload)
  *   npm run bench -- --cpu-prof    the API server writes a V8 CPU profile to bench/results/profiles/ when it stops
  *   npm run bench -- --rows profile,customers   only the load rows whose name contains one of these
+ *   npm run bench -- --server /elsewhere/apps/api/dist/server.js   load-test another build (a before/after comparison)
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -31,6 +32,8 @@ const LOAD_ONLY = args.includes('--load-only');
 const CPU_PROFILE = args.includes('--cpu-prof');
 const rowsArg = args.find((arg, i) => arg.startsWith('--rows') && (arg.includes('=') || args[i + 1]));
 const ROW_FILTER = rowsArg ? (rowsArg.includes('=') ? rowsArg.split('=')[1]! : args[args.indexOf(rowsArg) + 1]!).split(',').filter(Boolean) : null;
+const serverArg = args.indexOf('--server');
+const SERVER_SCRIPT = serverArg >= 0 && args[serverArg + 1] ? path.resolve(args[serverArg + 1]!) : path.join(repoRoot, 'apps/api/dist/server.js');
 /** The limit rows (a) and (f) always run: every ratio is taken against them. */
 const wanted = (name: string) => !ROW_FILTER || ROW_FILTER.some((part) => name.includes(part));
 const log = (message: string) => console.log(message);
@@ -135,7 +138,7 @@ async function main() {
   const skippedLists: { path: string; reason: string }[] = [];
   const warmUp = (url: string, headers: Record<string, string> = {}) => measure({ name: 'warm-up', url, headers }, { connections: CONNECTIONS, seconds: 2 });
 
-  log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each`);
+  log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each; server ${path.relative(repoRoot, SERVER_SCRIPT)}`);
   const hello = await spawnNode(path.join(repoRoot, 'bench/hello-server.mjs'), { NODE_ENV: 'production' }, '/hello');
   await warmUp(`${hello.baseUrl}/hello`);
   rows.push(await run({ name: '(a) bare Fastify hello world', url: `${hello.baseUrl}/hello` }, 'limit'));
@@ -151,7 +154,7 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-bench-data-'));
   await chmod(dataDir, 0o755);
   const profileDir = path.join(repoRoot, 'bench/results/profiles');
-  const server = await spawnNode(path.join(repoRoot, 'apps/api/dist/server.js'), productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health', 60_000,
+  const server = await spawnNode(SERVER_SCRIPT, productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health', 60_000,
     CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const results: Partial<BenchResults> = {};
   try {
