@@ -12,6 +12,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { serverLogger } from './plugins/logger';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { withLogRedaction } from './plugins/log-redaction';
 import { createRateLimiter } from './security/rate-limit';
 import { loadSecret } from './security/secrets';
 import { createTokenSigner } from './security/tokens';
@@ -38,6 +39,9 @@ import { ticketSettingsRoutes } from './modules/tickets/ticket-settings.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
 import { eventRoutes } from './events/events.routes';
+import { packageRoutes } from './modules/packages/packages.routes';
+import { preAlertRoutes } from './modules/packages/pre-alerts.routes';
+import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -60,12 +64,13 @@ export interface BuildAppOptions {
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
-  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes];
+  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
+  packageRoutes, preAlertRoutes, packageFileRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? serverLogger(env),
+    logger: withLogRedaction(options.logger ?? serverLogger(env)),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,

@@ -1,13 +1,20 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { MSG } from '@parceldesk/shared/messages';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
-import type { Database } from '../../db/client';
+import type { StaffProfileInput } from '@parceldesk/shared/schemas/profile';
+import type { DbOrTx } from '../../db/client';
 import { prepareStatement, runPrepared } from '../../db/prepared';
-import type { users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
+import { auditAction, type Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
 
+export type UserRow = typeof users.$inferSelect;
 
 const USER_TYPE = { super_admin: 'super_admin', courier_admin: 'admin', branch_manager: 'staff', staff: 'staff' } as const;
 
 type AuthUserRow = {
-  id: string; first_name: string; last_name: string; email: string; role: typeof users.$inferSelect['role']; permissions: string[];
+  id: string; first_name: string; last_name: string; email: string; role: UserRow['role']; permissions: string[];
   role_permissions: string[] | null;
   courier_id: string | null; courier_name: string | null; courier_code: string | null; courier_logo_url: string | null;
   branch_id: string | null; branch_name: string | null;
@@ -25,7 +32,7 @@ const authUserById = prepareStatement<AuthUserRow, [userId: string]>('auth_user_
   where u.id = $1`);
 
 /** The staff-side user as the browser sees it (spec section 3, User): no hash, permissions resolved. */
-export async function loadAuthUser(db: Database, userId: string, impersonatorId?: string | null): Promise<AuthUser | null> {
+export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: string | null): Promise<AuthUser | null> {
   const [row] = await runPrepared(db, authUserById, [userId]);
   if (!row) return null;
   const rolePermissions = row.role_permissions ?? [];
@@ -41,4 +48,25 @@ export async function loadAuthUser(db: Database, userId: string, impersonatorId?
     branch: row.branch_id ? { id: row.branch_id, name: row.branch_name ?? '' } : null,
     impersonated_by: impersonatorId ?? null,
   };
+}
+
+const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
+
+/** PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). */
+export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: StaffProfileInput }): Promise<AuthUser> {
+  const { principal } = actor;
+  const { firstName, lastName, email } = input;
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
+  if (taken) throw emailTaken();
+  try {
+    await db.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
+  } catch (error) {
+    // Two users claiming the same email at once both pass the check above; the index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
+  const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
+  if (!user) throw notFound();
+  return user;
 }

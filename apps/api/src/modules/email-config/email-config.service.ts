@@ -1,17 +1,16 @@
 import { isIP } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { SETTINGS_MSG, type emailConfigSchema } from '@parceldesk/shared/schemas/settings';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { courierEmailConfigs } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
+import { auditAction, type Actor } from '../../lib/actor';
 import { wakeOutbox } from '../../mail/outbox';
 import { isPrivateAddress, SMTP_HOST_NOT_PUBLIC, SmtpHostError } from '../../mail/smtp-guard';
 import { courierFrom, createCourierTransport, smtpAnswer } from '../../mail/smtp-transport';
 import type { SecretBox } from '../../security/encryption';
-import type { Principal } from '../auth/principal';
 
 type EmailConfigValues = z.output<typeof emailConfigSchema>;
 
@@ -29,7 +28,10 @@ export interface EmailConfigView {
 export const EMAIL_CONFIG_MSG = {
   notConfigured: 'Save the email configuration before sending a test email',
   testSent: (to: string) => `Test email sent to ${to}`,
-  testFailed: (answer: string) => `${SETTINGS_MSG.testEmailFailed}: ${answer}`,
+  // Generic on purpose (issue 15): raw connection errors made the test a host/port oracle.
+  // The detail goes to the log; only a refused sign-in is told apart, since the admin can fix it.
+  testFailedAuth: `${SETTINGS_MSG.testEmailFailed}: the SMTP server did not accept the user name and password`,
+  testFailed: `${SETTINGS_MSG.testEmailFailed}: the SMTP server could not be reached or did not accept the message. Check the host, port and password`,
 } as const;
 
 export async function getEmailConfig(db: DbOrTx, courierId: string): Promise<EmailConfigView | null> {
@@ -52,51 +54,46 @@ export async function getEmailConfig(db: DbOrTx, courierId: string): Promise<Ema
  * while the configuration was inactive goes out as soon as it is active again.
  */
 export async function saveEmailConfig(
-  db: Database,
-  options: { box: SecretBox; courierId: string; input: EmailConfigValues; principal: Principal; request: FastifyRequest; allowPrivate: boolean },
+  db: DbOrTx,
+  options: { actor: Actor; box: SecretBox; courierId: string; input: EmailConfigValues; allowPrivate: boolean },
 ): Promise<void> {
-  const { box, courierId, input, principal, request } = options;
+  const { actor, box, courierId, input } = options;
   // An address literal can be judged now; names are checked when they are used (DNS changes).
   if (!options.allowPrivate && isIP(input.smtp_host) && isPrivateAddress(input.smtp_host)) {
     throw badRequest(SMTP_HOST_NOT_PUBLIC, { smtp_host: SMTP_HOST_NOT_PUBLIC });
   }
-  await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ password: courierEmailConfigs.smtpPasswordEncrypted }).from(courierEmailConfigs)
-      .where(eq(courierEmailConfigs.courierId, courierId)).for('update').limit(1);
-    const password = input.smtp_password
-      ? box.encrypt(input.smtp_password, courierId)
-      : existing?.password;
-    if (!password) throw badRequest(SETTINGS_MSG.smtpPasswordRequired, { smtp_password: SETTINGS_MSG.smtpPasswordRequired });
-    const values = {
-      smtpHost: input.smtp_host,
-      smtpPort: input.smtp_port,
-      smtpUser: input.smtp_user,
-      smtpPasswordEncrypted: password,
-      fromEmail: input.from_email,
-      fromName: input.from_name,
-      status: input.status,
-      updatedAt: new Date(),
-    };
-    await tx.insert(courierEmailConfigs).values({ courierId, ...values })
-      .onConflictDoUpdate({ target: courierEmailConfigs.courierId, set: values });
-    await writeAudit(tx, {
-      courierId, actorType: 'user', actorId: principal.id, action: 'settings.email_config_saved', targetType: 'courier', targetId: courierId, ip: request.ip,
-      details: {
-        host: input.smtp_host, port: input.smtp_port, status: input.status, passwordChanged: Boolean(input.smtp_password),
-        ...(principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : {}),
-      },
-    });
-    await wakeOutbox(tx);
+  const [existing] = await db.select({ password: courierEmailConfigs.smtpPasswordEncrypted }).from(courierEmailConfigs)
+    .where(eq(courierEmailConfigs.courierId, courierId)).for('update').limit(1);
+  const password = input.smtp_password
+    ? box.encrypt(input.smtp_password, courierId)
+    : existing?.password;
+  if (!password) throw badRequest(SETTINGS_MSG.smtpPasswordRequired, { smtp_password: SETTINGS_MSG.smtpPasswordRequired });
+  const values = {
+    smtpHost: input.smtp_host,
+    smtpPort: input.smtp_port,
+    smtpUser: input.smtp_user,
+    smtpPasswordEncrypted: password,
+    fromEmail: input.from_email,
+    fromName: input.from_name,
+    status: input.status,
+    updatedAt: new Date(),
+  };
+  await db.insert(courierEmailConfigs).values({ courierId, ...values })
+    .onConflictDoUpdate({ target: courierEmailConfigs.courierId, set: values });
+  await auditAction(db, actor, {
+    courierId, action: 'settings.email_config_saved', targetType: 'courier', targetId: courierId,
+    details: { host: input.smtp_host, port: input.smtp_port, status: input.status, passwordChanged: Boolean(input.smtp_password) },
   });
+  await wakeOutbox(db);
 }
 
 /**
- * Sends a test email through the saved configuration, for real: the admin sees what the server
- * answered. Refused when the host is not public (unless ALLOW_PRIVATE_SMTP).
+ * Sends a test email through the saved configuration, for real: the admin learns whether it
+ * worked, the log keeps what the server answered. Refused when the host is not public (unless ALLOW_PRIVATE_SMTP).
  */
 export async function sendTestEmail(
   db: DbOrTx,
-  options: { box: SecretBox; courierId: string; courierName: string; to: string; allowPrivate: boolean },
+  options: { box: SecretBox; courierId: string; courierName: string; to: string; allowPrivate: boolean; log: FastifyBaseLogger },
 ): Promise<string> {
   const { box, courierId } = options;
   const [config] = await db.select().from(courierEmailConfigs).where(eq(courierEmailConfigs.courierId, courierId)).limit(1);
@@ -120,7 +117,9 @@ export async function sendTestEmail(
       text: `This is a test email from ${options.courierName}.\n\nYour email configuration works: messages to your customers will be sent through ${config.smtpHost}.`,
     });
   } catch (error) {
-    throw new AppError(502, EMAIL_CONFIG_MSG.testFailed(smtpAnswer(error)));
+    const code = (error as { code?: unknown }).code;
+    options.log.warn({ courierId, host: config.smtpHost, port: config.smtpPort, code, answer: smtpAnswer(error) }, 'SMTP test email failed');
+    throw new AppError(502, code === 'EAUTH' ? EMAIL_CONFIG_MSG.testFailedAuth : EMAIL_CONFIG_MSG.testFailed);
   } finally {
     transport.close();
   }

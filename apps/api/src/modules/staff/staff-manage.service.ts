@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '@parceldesk/shared/messages';
+import { accountPermissions } from '@parceldesk/shared/permissions';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import { STAFF_MSG, type StaffDetail, type UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
-import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, users } from '../../db/schema/index';
+import { branches, couriers, roles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -12,7 +12,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail, passwordResetEmail } from '../../mail/templates';
 import { revokeAllSessions } from '../auth/sessions';
 import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
-import { assertBranchManagerMayAssign, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
+import { assertBranchManagerMayAssign, assertWithinEditorsSet, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
 import { getStaff } from './staff.service';
 
 type UserRow = typeof users.$inferSelect;
@@ -20,28 +20,31 @@ type UserRow = typeof users.$inferSelect;
 /**
  * The user a write acts on: visible to the caller (else 404), not a courier admin (managed from
  * the courier page), and for a branch-bound manager a staff member of their branch other than
- * themselves.
+ * themselves whose effective permissions are all the manager's own (issue 15 #2: nobody takes
+ * over a more privileged colleague by editing or re-inviting them).
  */
 async function managedUser(db: DbOrTx, actor: Actor, id: string, options: { allowCourierAdmin?: boolean } = {}): Promise<UserRow & { courierId: string }> {
-  const [user] = await db.select().from(users).where(and(staffWhere(actor.principal, actor.scope), eq(users.id, id)));
+  const [row] = await db.select({ user: users, rolePermissions: roles.permissions }).from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(staffWhere(actor.principal, actor.scope), eq(users.id, id)));
+  const user = row?.user;
   if (!user?.courierId) throw notFound();
   if (user.role === 'courier_admin' && !options.allowCourierAdmin) throw forbidden(STAFF_MSG.courierAdminReadOnly);
   if (isBranchBound(actor.principal)) {
     if (user.id === actor.principal.id) throw forbidden(STAFF_MSG.notYourself);
     if (user.role !== 'staff') throw forbidden(STAFF_MSG.staffOnly);
+    assertWithinEditorsSet(actor.principal, accountPermissions({ rolePermissions: row?.rolePermissions, permissions: user.permissions }));
   }
   return { ...user, courierId: user.courierId };
 }
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
+export async function updateStaff(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
   const user = await managedUser(db, actor, id);
   const role = await resolveStaffRole(db, { courierId: user.courierId, position: input.role, roleId: input.roleId });
   const permissions = input.permissions ?? user.permissions;
-  assertBranchManagerMayAssign(actor.principal, {
-    position: input.role, branchId: input.branchId, role, permissions, kept: { roleId: user.roleId, permissions: user.permissions },
-  });
+  assertBranchManagerMayAssign(actor.principal, { position: input.role, branchId: input.branchId, role, permissions });
   const branchId = isBranchBound(actor.principal) ? user.branchId : input.branchId === undefined ? user.branchId : input.branchId;
   if (branchId && branchId !== user.branchId) {
     const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, branchId), eq(branches.courierId, user.courierId)));
@@ -50,15 +53,13 @@ export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor:
   const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)));
   if (taken) throw emailTaken();
   try {
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({
-        firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, roleId: role.id,
-        branchId, permissions, updatedAt: new Date(),
-      }).where(eq(users.id, id));
-      await auditAction(tx, actor, {
-        courierId: user.courierId, action: 'staff.updated', targetType: 'user', targetId: id,
-        details: { role: input.role, roleId: role.id, branchId, permissions },
-      });
+    await db.update(users).set({
+      firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, roleId: role.id,
+      branchId, permissions, updatedAt: new Date(),
+    }).where(eq(users.id, id));
+    await auditAction(db, actor, {
+      courierId: user.courierId, action: 'staff.updated', targetType: 'user', targetId: id,
+      details: { role: input.role, roleId: role.id, branchId, permissions },
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -68,14 +69,12 @@ export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor:
 }
 
 /** Deactivating ends the user's sessions at once; their tokens stop working on the next request. */
-export async function setStaffActive({ db, actor, id, isActive }: { db: DbOrTx; actor: Actor; id: string; isActive: boolean }): Promise<StaffDetail> {
+export async function setStaffActive(db: DbOrTx, { actor, id, isActive }: { actor: Actor; id: string; isActive: boolean }): Promise<StaffDetail> {
   const user = await managedUser(db, actor, id);
   if (user.id === actor.principal.id) throw forbidden(STAFF_MSG.notYourself);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
-    if (!isActive) await revokeAllSessions(tx, 'user', id);
-    await auditAction(tx, actor, { courierId: user.courierId, action: isActive ? 'staff.reactivated' : 'staff.deactivated', targetType: 'user', targetId: id });
-  });
+  await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
+  if (!isActive) await revokeAllSessions(db, 'user', id);
+  await auditAction(db, actor, { courierId: user.courierId, action: isActive ? 'staff.reactivated' : 'staff.deactivated', targetType: 'user', targetId: id });
   return getStaff({ db, principal: actor.principal, scope: actor.scope, id });
 }
 
@@ -83,17 +82,15 @@ export async function setStaffActive({ db, actor, id, isActive }: { db: DbOrTx; 
  * A fresh set-password link: the invitation again while no password was chosen, else a password
  * reset. A super admin may send it to a courier admin too (their first invitation may be lost).
  */
-export async function resendInvitation({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: string }): Promise<void> {
-  const user = await managedUser(ctx.db, actor, id, { allowCourierAdmin: actor.principal.role === 'super_admin' });
+export async function resendInvitation(db: DbOrTx, { actor, id, publicUrl }: { actor: Actor; id: string; publicUrl: string }): Promise<void> {
+  const user = await managedUser(db, actor, id, { allowCourierAdmin: actor.principal.role === 'super_admin' });
   if (!user.isActive) throw badRequest(MSG.accountDeactivated);
-  const [courier] = await ctx.db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, user.courierId));
+  const [courier] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, user.courierId));
   const brand = courier?.name ?? 'ParcelDesk';
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueResetToken(tx, { type: 'user', id: user.id, courierId: user.courierId });
-    const link = staffResetLink(ctx.env.publicUrl, token);
-    await enqueueEmail(tx, user.passwordHash
-      ? passwordResetEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand })
-      : invitationEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand, roleLabel: ROLE_LABELS[user.role] }));
-    await auditAction(tx, actor, { courierId: user.courierId, action: 'staff.invitation_sent', targetType: 'user', targetId: id, details: { kind: user.passwordHash ? 'reset' : 'invitation' } });
-  });
+  const token = await issueResetToken(db, { type: 'user', id: user.id, courierId: user.courierId });
+  const link = staffResetLink(publicUrl, token);
+  await enqueueEmail(db, user.passwordHash
+    ? passwordResetEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand })
+    : invitationEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand, roleLabel: ROLE_LABELS[user.role] }));
+  await auditAction(db, actor, { courierId: user.courierId, action: 'staff.invitation_sent', targetType: 'user', targetId: id, details: { kind: user.passwordHash ? 'reset' : 'invitation' } });
 }

@@ -1,10 +1,10 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { canMoveTicket, TICKET_STATUSES, type TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import { canMoveTicket, TICKET_STATUSES, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { DbOrTx } from '../../db/client';
 import { tickets } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/app-error';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 
 export type TicketRow = typeof tickets.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
-import { DEFAULT_TICKET_DEPARTMENTS, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketListItem } from '@parceldesk/shared/schemas/tickets';
+import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '@parceldesk/shared/domain/ticket-status';
+import { DEFAULT_TICKET_DEPARTMENTS, type TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, ticketDepartments, ticketReads, tickets } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
@@ -8,7 +9,7 @@ import { courierOptions } from '../../lib/list-options';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, tenantWhere, type TenantScope } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { visibleTickets } from './ticket-access';
 import { unreadFlag, viewerRead } from './ticket-reads';
 

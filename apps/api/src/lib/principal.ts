@@ -1,6 +1,6 @@
 import type { Role } from '@parceldesk/shared/roles';
-import type { Database } from '../../db/client';
-import { prepareStatement, runPrepared } from '../../db/prepared';
+import type { Database } from '../db/client';
+import { prepareStatement, runPrepared } from '../db/prepared';
 
 /** Who is calling: loaded from the live session on every authenticated request. */
 export interface Principal {
