@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { prepareStatement, runPrepared } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -52,12 +52,19 @@ export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: 
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-/** PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). */
-export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: StaffProfileInput }): Promise<AuthUser> {
+/**
+ * PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). The
+ * audit row goes in first and the update last, so the user's row is locked only for the commit:
+ * several requests editing one account (two tabs, the soak's 200 connections over 20 admins)
+ * queue on that lock while holding pooled connections (issue 16). The caller reads the profile
+ * back after the commit.
+ */
+export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: StaffProfileInput }): Promise<void> {
   const { principal } = actor;
   const { firstName, lastName, email } = input;
   const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
   if (taken) throw emailTaken();
+  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
   try {
     await db.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
   } catch (error) {
@@ -65,8 +72,4 @@ export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Ac
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
-  const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
-  if (!user) throw notFound();
-  return user;
 }
