@@ -5,7 +5,7 @@ import type { LoadFigures } from './load';
 import type { SeedFigures } from './seed';
 
 export interface LoadRow extends LoadFigures {
-  kind: 'limit' | 'floor' | 'profile' | 'list' | 'sign-in';
+  kind: 'limit' | 'floor' | 'profile' | 'list' | 'sign-in' | 'receive' | 'tracking';
   /** This row over the bare Fastify row (a): req/s, p50 and p99. */
   ratio: { requestsPerSecond: number; p50: number; p99: number };
   /** This row's req/s over the floor row (f), bare Fastify + one primary-key SELECT (issue 16). */
@@ -63,6 +63,11 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
     }, {
       name: `${row.name}: throughput vs the floor (f)`, target: `>= ${share * 100}%`, measured: percent(floorRatio), met: Number.isNaN(floorRatio) ? null : floorRatio >= share,
     });
+  }
+  // Issue 11: a scan saved, and the public tracking lookup.
+  for (const row of results.load.filter((r) => r.kind === 'receive' || r.kind === 'tracking')) {
+    const limit = row.kind === 'receive' ? 100 : 10;
+    targets.push({ name: `${row.name}: p99 at 10 connections`, target: `< ${limit} ms`, measured: `${row.p99Ms} ms`, met: row.p99Ms < limit });
   }
   if (results.javascript) {
     targets.push({ name: 'JavaScript of /courier/login vs bare React (gzip)', target: '<= 1.6x', measured: `${results.javascript.ratio}x`, met: results.javascript.ratio <= 1.6 });

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { prepareStatement, runPrepared } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
-import { conflict } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { conflict, notFound } from '../../lib/app-error';
+import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -53,23 +53,29 @@ export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
 /**
- * PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). The
- * audit row goes in first and the update last, so the user's row is locked only for the commit:
- * several requests editing one account (two tabs, the soak's 200 connections over 20 admins)
- * queue on that lock while holding pooled connections (issue 16). The caller reads the profile
- * back after the commit.
+ * PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). A new
+ * email applies once the link sent to it is opened (issue 15 #2); the names change at once.
  */
-export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: StaffProfileInput }): Promise<void> {
+export async function updateOwnProfile(
+  db: DbOrTx, { publicUrl, actor, input }: { publicUrl: string; actor: Actor; input: StaffProfileInput },
+): Promise<{ user: AuthUser; emailChangeSent: boolean }> {
   const { principal } = actor;
   const { firstName, lastName, email } = input;
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
-  if (taken) throw emailTaken();
-  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
-  try {
-    await db.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
-  } catch (error) {
-    // Two users claiming the same email at once both pass the check above; the index decides.
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, principal.id));
+  if (!current) throw notFound();
+  const emailChange = isEmailChange(current.email, email);
+  if (emailChange) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
+    if (taken) throw emailTaken();
+    await requestEmailChange(db, publicUrl, {
+      account: { type: 'user', id: principal.id, courierId: principal.courierId }, name: firstName, currentEmail: current.email, newEmail: email,
+    });
   }
+  // The audit row before the update: the account's row stays locked only from here to the commit
+  // (the soak edits 20 accounts from 200 connections; issue 16).
+  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
+  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
+  const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
+  if (!user) throw notFound();
+  return { user, emailChangeSent: emailChange };
 }

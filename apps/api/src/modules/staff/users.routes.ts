@@ -8,9 +8,9 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { STAFF_SIDE } from '../../plugins/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
-import { forbidden, notFound } from '../../lib/app-error';
+import { forbidden } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
-import { loadAuthUser, updateOwnProfile } from '../auth/user-profile';
+import { updateOwnProfile } from '../auth/user-profile';
 import { changeOwnPassword } from '../auth/password.service';
 import { registerStaff } from './staff-register.service';
 
@@ -28,10 +28,8 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => {
     const actor = actorOf(request);
     if (request.params.id !== actor.principal.id) throw forbidden(OWN_PROFILE_ONLY);
-    await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { actor, input: request.body }));
-    const user = await loadAuthUser(ctx.db, actor.principal.id, actor.impersonatorId);
-    if (!user) throw notFound();
-    return { user, message: MSG.profileUpdated };
+    const { user, emailChangeSent } = await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { publicUrl: ctx.env.publicUrl, actor, input: request.body }));
+    return { user, message: emailChangeSent ? MSG.emailChangeSent : MSG.profileUpdated };
   });
 
   app.put('/users/:id/password', {
