@@ -71,6 +71,8 @@ export const MSG = {
   profileUpdated: 'Profile updated successfully!',
   // Rate limiting
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  // Sign-in slow-down (issue 15): the wait is in the Retry-After header.
+  signInSlowedDown: 'Too many failed sign-ins for this account from this address. Please wait a moment and try again.',
   // Generic
   validationFailed: 'Please correct the highlighted fields',
   serverError: 'Something went wrong on our side. Please try again.',

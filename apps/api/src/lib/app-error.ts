@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** Sent as Retry-After (seconds) with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -21,4 +23,4 @@ export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string, fieldErrors?: Record<string, string>) => new AppError(409, message, fieldErrors);
-export const tooManyRequests = (message: string = MSG.tooManyAttempts) => new AppError(429, message);
+export const tooManyRequests = (message: string = MSG.tooManyAttempts, retryAfterSeconds?: number) => new AppError(429, message, undefined, retryAfterSeconds);

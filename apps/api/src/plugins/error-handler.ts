@@ -56,7 +56,10 @@ function fieldErrorsOf(validation: { instancePath: string; message?: string; par
  */
 export function registerErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.statusCode).send(error.toBody());
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send(error.toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = fieldErrorsOf(error.validation);
       const first = Object.values(fieldErrors)[0] ?? MSG.validationFailed;
