@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@parceldesk/shared/messages';
-import { AppError } from '../lib/app-error';
+import { asAppError } from '../lib/app-error';
 import { isSpaRoute } from './spa';
 
 const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
@@ -56,9 +56,10 @@ function fieldErrorsOf(validation: { instancePath: string; message?: string; par
  */
 export function registerErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(error.toBody());
+    const appError = asAppError(error);
+    if (appError) {
+      if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
+      return reply.status(appError.statusCode).send(appError.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = fieldErrorsOf(error.validation);
