@@ -4,7 +4,7 @@ import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordS
 import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '../../plugins/access';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { checkResetRequest, resetPassword, sendResetLink } from './password-reset.service';
 
 export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/request-password-reset', {
@@ -13,8 +13,12 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
       body: requestPasswordResetSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
     },
     config: { access: PUBLIC },
-  }, async (request) => {
-    await requestPasswordReset(ctx, request, request.body);
+  }, async (request, reply) => {
+    await checkResetRequest(ctx, request, request.body);
+    // The account's lookup and email start once the answer is sent (issue 15, item 11: timing).
+    reply.raw.once('finish', () => {
+      sendResetLink(ctx, request.body).catch((error: unknown) => request.log.error({ err: error }, 'password reset: sending the link failed'));
+    });
     return { success: true as const, message: MSG.resetEmailSent };
   });
 
