@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { courierSignupSchema, userLoginResponseSchema } from '@parceldesk/shared/schemas/auth';
+import { MSG } from '@parceldesk/shared/messages';
+import { courierSignupConfirmSchema, courierSignupSchema, userLoginResponseSchema } from '@parceldesk/shared/schemas/auth';
 import {
   courierValidationSchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
 } from '@parceldesk/shared/schemas/couriers';
@@ -9,7 +10,7 @@ import { branches, couriers } from '../../db/schema/index';
 import { PUBLIC } from '../../plugins/access';
 import { notFound } from '../../lib/app-error';
 import { courierByApiKey, courierById } from './courier-lookup';
-import { signUpCourier } from './courier-signup.service';
+import { checkCourierSignup, confirmCourierSignup, sendCourierSignupEmail } from './courier-signup.service';
 
 const uuidParam = (name: string) => z.object({ [name]: z.string().uuid('Not found') });
 
@@ -63,7 +64,22 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.post('/auth/register', {
-    schema: { tags: ['auth'], summary: 'A new courier company signs up with its first admin', body: courierSignupSchema, response: { 201: userLoginResponseSchema } },
+    schema: {
+      tags: ['auth'], summary: 'A new courier company signs up: a link to finish is emailed (the same answer whether or not the email has an account)',
+      body: courierSignupSchema, response: { 202: z.object({ success: z.literal(true), message: z.string() }) },
+    },
     config: { access: PUBLIC },
-  }, async (request, reply) => reply.status(201).send(await signUpCourier(ctx, request, request.body)));
+  }, async (request, reply) => {
+    await checkCourierSignup(ctx, request, request.body);
+    // Whether the email has an account decides only which email goes out, after the answer (issue 15, item 11).
+    reply.raw.once('finish', () => {
+      sendCourierSignupEmail(ctx, request.body).catch((error: unknown) => request.log.error({ err: error }, 'courier sign-up: sending the email failed'));
+    });
+    return reply.status(202).send({ success: true as const, message: MSG.courierSignupEmailSent });
+  });
+
+  app.post('/auth/register/confirm', {
+    schema: { tags: ['auth'], summary: 'The emailed sign-up link: creates the courier and its admin, signed in', body: courierSignupConfirmSchema, response: { 201: userLoginResponseSchema } },
+    config: { access: PUBLIC },
+  }, async (request, reply) => reply.status(201).send(await confirmCourierSignup(ctx, request, request.body.token)));
 }
