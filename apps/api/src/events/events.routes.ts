@@ -1,13 +1,15 @@
 import type pg from 'pg';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../app-context';
 import { ANY_SIGNED_IN } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
-import { loadPrincipal } from '../modules/auth/principal';
-import { EVENTS_CHANNEL, mayReceive, parseStreamNotice, type StreamNotice, type TicketEventPayload } from './ticket-events';
+import { loadPrincipal } from '../lib/principal';
+import { mayReceivePackageEvent, parsePackageEvent, toPackageClient, type PackageEventPayload } from './package-events';
+import { EVENTS_CHANNEL, mayReceive, parseStreamNotice, type SessionRevokedPayload, type TicketEventPayload } from './ticket-events';
 
 /** Proxies close idle connections after about a minute; a comment line keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -20,6 +22,8 @@ const streamQuerySchema = z.object({
 });
 
 const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+const isPackageEvent = (event: TicketEventPayload | PackageEventPayload | SessionRevokedPayload): event is PackageEventPayload => event.kind.startsWith('package.');
 
 const toClient = (event: TicketEventPayload): TicketEvent => ({ kind: event.kind, ticketId: event.ticketId, ticketNo: event.ticketNo, status: event.status });
 
@@ -37,7 +41,9 @@ function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => vo
 export function eventRoutes(app: ZodApp, ctx: AppContext) {
   // drizzle keeps the app's pool as $client (not in the Database type); the hub opens its own connection with the pool's settings.
   const pool = (ctx.db as unknown as { $client: pg.Pool }).$client;
-  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseStreamNotice });
+  // One channel: package events, ticket events and the end of a session (issue 15, item 8).
+  const parse = (payload: string | undefined): TicketEventPayload | PackageEventPayload | SessionRevokedPayload | null => parsePackageEvent(payload) ?? parseStreamNotice(payload);
+  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse });
   const open = new Set<() => void>();
   const pings = new Set<() => void>();
   const heartbeat = setInterval(() => {
@@ -57,7 +63,7 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/events/stream', {
     schema: {
       tags: ['events'],
-      summary: 'Live ticket events (text/event-stream: `event: tickets` with { kind, ticketId, ticketNo, status }); token in the header or ?token=',
+      summary: 'Live events (text/event-stream: `event: tickets` with { kind, ticketId, ticketNo, status }, `event: packages` with { kind, packageId, packageNumber, status }); token in the header or ?token=',
       querystring: streamQuerySchema,
     },
     config: { access: ANY_SIGNED_IN },
@@ -70,19 +76,22 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       if (!ended) raw.write(chunk);
     };
     const subscriber = {
-      onEvent: (notice: StreamNotice) => {
+      onEvent: (event: TicketEventPayload | PackageEventPayload | SessionRevokedPayload) => {
         // The session signed out, was deactivated or its courier suspended: stop at once (issue 15, item 8).
-        if (notice.kind === 'session.revoked') {
-          if (notice.sessionId === principal.sessionId) end();
-          return;
+        if (event.kind === 'session.revoked') {
+          if (event.sessionId === principal.sessionId) end();
+        } else if (isPackageEvent(event)) {
+          if (mayReceivePackageEvent(principal, event)) send(sseMessage('packages', toPackageClient(event)));
+        } else if (mayReceive(principal, event)) {
+          send(sseMessage('tickets', toClient(event)));
         }
-        if (mayReceive(principal, notice)) send(sseMessage('tickets', toClient(notice)));
       },
       onResync: () => {
         // A revocation may have been missed while LISTEN was down: check the session again.
         void loadPrincipal(ctx.db, principal.sessionId).then((live) => {
           if (!live) return end();
           send(sseMessage('tickets', { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent));
+          send(sseMessage('packages', { kind: 'resync', packageId: null, packageNumber: null, status: null } satisfies PackageStreamEvent));
         }, () => end());
       },
     };

@@ -1,5 +1,5 @@
 import { sql, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { MSG } from '@parceldesk/shared/messages';
 import type { StaffSideRole } from '@parceldesk/shared/roles';
 import type { LoginInput } from '@parceldesk/shared/schemas/auth';
@@ -11,13 +11,13 @@ import { signInSession } from './sessions';
 import { loadAuthUser } from './user-profile';
 
 /** Staff-side sign-in shared by the three portals; each passes the roles it admits. */
-export async function signInUser(ctx: AppContext, request: FastifyRequest, input: LoginInput, allowedRoles: readonly StaffSideRole[]) {
+export async function signInUser(ctx: AppContext, origin: RequestOrigin, input: LoginInput, allowedRoles: readonly StaffSideRole[]) {
   const accountKey = `user:${input.email}`;
-  await ctx.limiter.checkSignIn('login', accountKey, request.ip);
+  await ctx.limiter.checkSignIn('login', accountKey, origin.ip);
 
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await ctx.limiter.recordSignInFailure('login', accountKey, request.ip);
+    await ctx.limiter.recordSignInFailure('login', accountKey, origin.ip);
     throw unauthorized(MSG.invalidCredentials);
   }
   if (!allowedRoles.includes(user.role)) throw forbidden(MSG.noPermissionForArea);
@@ -29,7 +29,7 @@ export async function signInUser(ctx: AppContext, request: FastifyRequest, input
 
   const token = await signInSession(ctx.db, ctx.signer, {
     principalType: 'user', principalId: user.id, role: user.role, courierId: user.courierId,
-    rememberMe: input.rememberMe, ip: request.ip, userAgent: request.headers['user-agent'],
+    rememberMe: input.rememberMe, ip: origin.ip, userAgent: origin.userAgent,
   });
   const profile = await loadAuthUser(ctx.db, user.id);
   if (!profile) throw notFound();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { APP_NAME, SIGNUP_LINK_TTL_HOURS } from '@parceldesk/shared/constants';
 import { MSG } from '@parceldesk/shared/messages';
 import type { CourierSignupInput } from '@parceldesk/shared/schemas/auth';
@@ -42,8 +42,8 @@ async function assertNameFree(ctx: AppContext, name: string) {
  * POST /auth/register, before the answer: what does not depend on the email (limits, the
  * company name). The answer is then the same whether or not the email has an account.
  */
-export async function checkCourierSignup(ctx: AppContext, request: FastifyRequest, input: CourierSignupInput) {
-  await ctx.limiter.checkIp('register', request.ip);
+export async function checkCourierSignup(ctx: AppContext, origin: RequestOrigin, input: CourierSignupInput) {
+  await ctx.limiter.checkIp('register', origin.ip);
   await assertNameFree(ctx, input.courierName);
 }
 
@@ -84,8 +84,8 @@ async function openSignup(ctx: AppContext, token: string): Promise<SealedSignup>
 }
 
 /** POST /auth/register/confirm: the emailed link creates the company and its courier_admin, signed in. */
-export async function confirmCourierSignup(ctx: AppContext, request: FastifyRequest, token: string) {
-  await ctx.limiter.checkIp('register', request.ip);
+export async function confirmCourierSignup(ctx: AppContext, origin: RequestOrigin, token: string) {
+  await ctx.limiter.checkIp('register', origin.ip);
   const input = await openSignup(ctx, token);
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
   if (taken) throw emailTaken();
@@ -97,9 +97,9 @@ export async function confirmCourierSignup(ctx: AppContext, request: FastifyRequ
         courierId: courier.id, role: 'courier_admin', firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash: input.passwordHash,
       }).returning({ id: users.id });
       if (!admin) throw new Error('user insert returned nothing');
-      await writeAudit(tx, { courierId: courier.id, actorType: 'user', actorId: admin.id, action: 'courier.signed_up', targetType: 'courier', targetId: courier.id, ip: request.ip });
+      await writeAudit(tx, { courierId: courier.id, actorType: 'user', actorId: admin.id, action: 'courier.signed_up', targetType: 'courier', targetId: courier.id, ip: origin.ip });
       const signed = await startSession(tx, ctx.signer, {
-        principalType: 'user', principalId: admin.id, role: 'courier_admin', courierId: courier.id, ip: request.ip, userAgent: request.headers['user-agent'],
+        principalType: 'user', principalId: admin.id, role: 'courier_admin', courierId: courier.id, ip: origin.ip, userAgent: origin.userAgent,
       });
       return { token: signed, userId: admin.id };
     });

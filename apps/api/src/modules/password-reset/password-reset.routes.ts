@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
 import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
 import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
+import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '../../plugins/access';
 import { checkResetRequest, resetPassword, sendResetLink } from './password-reset.service';
@@ -14,7 +15,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
     },
     config: { access: PUBLIC },
   }, async (request, reply) => {
-    await checkResetRequest(ctx, request, request.body);
+    await checkResetRequest(ctx, originOf(request), request.body);
     // The account's lookup and email start once the answer is sent (issue 15, item 11: timing).
     reply.raw.once('finish', () => {
       sendResetLink(ctx, request.body).catch((error: unknown) => request.log.error({ err: error }, 'password reset: sending the link failed'));
@@ -26,7 +27,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageResponseSchema } },
     config: { access: PUBLIC },
   }, async (request) => {
-    await resetPassword(ctx, request, request.body, 'user');
+    await resetPassword(ctx, originOf(request), request.body, 'user');
     return { message: MSG.resetSuccess };
   });
 
@@ -34,7 +35,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags: ['auth'], body: customerResetPasswordSchema, response: { 200: messageResponseSchema } },
     config: { access: PUBLIC },
   }, async (request) => {
-    await resetPassword(ctx, request, request.body, 'customer');
+    await resetPassword(ctx, originOf(request), request.body, 'customer');
     return { message: MSG.resetSuccess };
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { APP_NAME } from '@parceldesk/shared/constants';
 import { MSG } from '@parceldesk/shared/messages';
 import type { AppContext } from '../../app-context';
@@ -10,7 +10,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { passwordResetEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { revokeAllSessions } from '../auth/sessions';
-import { courierByApiKey, courierById } from '../couriers/courier-lookup';
+import { courierByApiKey, courierById } from '../../lib/courier-lookup';
 import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from './reset-tokens';
 
 type ResetRequest = { email: string; api_key?: string | null };
@@ -21,8 +21,8 @@ type ResetRequest = { email: string; api_key?: string | null };
  * answer has been sent (sendResetLink), so neither its content nor its timing tells whether
  * the email is known (issue 15, item 11).
  */
-export async function checkResetRequest(ctx: AppContext, request: FastifyRequest, input: ResetRequest) {
-  await ctx.limiter.checkIp('reset', request.ip);
+export async function checkResetRequest(ctx: AppContext, origin: RequestOrigin, input: ResetRequest) {
+  await ctx.limiter.checkIp('reset', origin.ip);
   const accountKey = `${input.api_key ?? 'staff'}:${input.email}`;
   await ctx.limiter.checkAccount('reset', accountKey);
   await ctx.limiter.recordAccountFailure('reset', accountKey);
@@ -64,11 +64,11 @@ export async function sendResetLink(ctx: AppContext, input: ResetRequest) {
 /** Sets the new password from a reset token; the token works once and every session is revoked. */
 export async function resetPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  origin: RequestOrigin,
   input: { token: string; newPassword: string; api_key?: string | null },
   principalType: 'user' | 'customer',
 ) {
-  await ctx.limiter.checkIp('reset', request.ip);
+  await ctx.limiter.checkIp('reset', origin.ip);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     const grant = await consumeResetToken(tx, input.token, principalType);
@@ -82,7 +82,7 @@ export async function resetPassword(
     await revokeAllSessions(tx, principalType, grant.principalId);
     await writeAudit(tx, {
       courierId: grant.courierId, actorType: principalType, actorId: grant.principalId,
-      action: 'auth.password_reset', targetType: principalType, targetId: grant.principalId, ip: request.ip,
+      action: 'auth.password_reset', targetType: principalType, targetId: grant.principalId, ip: origin.ip,
     });
   });
 }
