@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE } from '../../test/multipart';
-import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType, sniff, spreadsheetKind } from './file-types';
+import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType, servedFileName, sniff, spreadsheetKind } from './file-types';
 import { parseSpreadsheet } from './spreadsheet-parser';
 import { listZipEntries, unpackedSize } from './zip-entries';
 
@@ -95,6 +95,18 @@ describe('file names in headers', () => {
     expect(contentDisposition('attachment', 'Tarifa "aire" ñ.pdf')).toBe(
       `attachment; filename="Tarifa _aire_ _.pdf"; filename*=UTF-8''Tarifa%20%22aire%22%20%C3%B1.pdf`,
     );
+  });
+});
+
+describe('servedFileName (issue 15)', () => {
+  it('keeps a name whose extension fits the content, and swaps one that does not', () => {
+    expect(servedFileName('photo.JPEG', 'image/jpeg')).toBe('photo.JPEG');
+    expect(servedFileName('invoice.html', 'image/jpeg')).toBe('invoice.jpg');
+    expect(servedFileName('rates.xlsx.exe', 'application/pdf')).toBe('rates.xlsx.pdf');
+    expect(servedFileName('scan', 'image/png')).toBe('scan.png');
+    expect(servedFileName('.png', 'application/pdf')).toBe('.png.pdf');
+    expect(servedFileName('list.txt', 'text/csv; charset=utf-8')).toBe('list.csv');
+    expect(contentDisposition('attachment', 'a.svg', 'image/png')).toMatch(/^attachment; filename="a\.png"/);
   });
 });
 
