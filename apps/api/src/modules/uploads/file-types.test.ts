@@ -163,8 +163,9 @@ describe('parseSpreadsheet (in a worker thread)', () => {
     const elapsed = Date.now() - started;
     clearInterval(ticker);
     expect(result).toEqual({ ok: false, reason: 'timeout' });
-    expect(elapsed).toBeLessThan(1_500);
-    expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 10 / 4));
+    // Generous margins: two shared cores under a full test run; without the worker this takes seconds and ticks not at all.
+    expect(elapsed).toBeLessThan(3_000);
+    expect(ticks).toBeGreaterThanOrEqual(3);
   });
 
   it('reads a damaged workbook as unreadable rather than throwing', async () => {
