@@ -163,7 +163,7 @@ describe('parseSpreadsheet (in a worker thread)', () => {
     const elapsed = Date.now() - started;
     clearInterval(ticker);
     expect(result).toEqual({ ok: false, reason: 'timeout' });
-    // Generous margins: two shared cores under a full test run; without the worker this takes seconds and ticks not at all.
+    // Generous margins for two shared cores under a full test run; a parse on the main thread would leave no ticks while it ran.
     expect(elapsed).toBeLessThan(3_000);
     expect(ticks).toBeGreaterThanOrEqual(3);
   });
