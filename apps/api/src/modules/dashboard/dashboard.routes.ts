@@ -3,6 +3,38 @@ import { dashboardSummarySchema, type DashboardSummary } from '@parceldesk/share
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import type { Principal } from '../../lib/principal';
+import { LOCAL_TIME_ZONE } from '../../lib/local-time';
+
+const seesPackages = (principal: Principal) =>
+  principal.role === 'super_admin' || principal.role === 'courier_admin' || principal.permissions.has('packages_view');
+
+/**
+ * Issue 11: packages received today and this week (Jamaica's calendar) and those waiting at
+ * the statuses someone acts on, in the user's scope (a branch's staff: their pickup branch).
+ */
+async function packageFigures(ctx: AppContext, scope: { courier: string | null; branch: string | null }) {
+  const where = sql.join([
+    scope.courier ? sql`p.courier_id = ${scope.courier}` : sql`true`,
+    scope.branch ? sql`p.branch_id = ${scope.branch}` : sql`true`,
+  ], sql` and `);
+  const today = sql`(date_trunc('day', now() at time zone ${LOCAL_TIME_ZONE}) at time zone ${LOCAL_TIME_ZONE})`;
+  const week = sql`(date_trunc('week', now() at time zone ${LOCAL_TIME_ZONE}) at time zone ${LOCAL_TIME_ZONE})`;
+  const result = await ctx.db.execute<Record<string, number>>(sql`
+    select
+      (select count(*)::int from packages p where ${where} and p.received_at >= ${today}) as received_today,
+      (select count(*)::int from packages p where ${where} and p.received_at >= ${week}) as received_week,
+      (select count(*)::int from packages p where ${where} and p.status = 'received') as at_warehouse,
+      (select count(*)::int from packages p where ${where} and p.status = 'unknown') as unknown,
+      (select count(*)::int from packages p where ${where} and p.status = 'on_hold') as on_hold,
+      (select count(*)::int from packages p where ${where} and p.status = 'ready_for_pickup') as ready_for_pickup`);
+  const counts = result.rows[0] ?? {};
+  const figure = (key: string, label: string) => ({ key: `packages_${key}`, label, value: Number(counts[key] ?? 0) });
+  return [
+    figure('received_today', 'Packages received today'), figure('received_week', 'Packages received this week'),
+    figure('at_warehouse', 'Packages at the warehouse'), figure('unknown', 'Unknown packages'),
+    figure('on_hold', 'Packages on hold'), figure('ready_for_pickup', 'Packages ready for pickup'),
+  ];
+}
 
 /** Counts for the signed-in user's own scope: the network, their courier, or their branch. */
 async function summarise(ctx: AppContext, principal: Principal): Promise<DashboardSummary> {
@@ -22,9 +54,11 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
   const counts = result.rows[0] ?? {};
   const figure = (key: string, label: string) => ({ key, label, value: Number(counts[key] ?? 0) });
 
-  const figures = principal.role === 'super_admin'
+  const figures: DashboardSummary['figures'] = principal.role === 'super_admin'
     ? [figure('couriers', 'Couriers'), figure('branches', 'Branches'), figure('staff', 'Staff users'), figure('customers', 'Customers'), figure('new_this_month', 'New customers this month')]
     : [figure('customers', 'Customers'), figure('business_customers', 'Business customers'), figure('new_this_month', 'New customers this month'), figure('staff', 'Staff users'), figure('branches', 'Branches')];
+
+  if (seesPackages(principal)) figures.push(...await packageFigures(ctx, { courier, branch }));
 
   const recent = await ctx.db.execute<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: Date }>(sql`
     select c.id, c.first_name, c.last_name, c.mailbox_number, co.name as courier_name, c.created_at

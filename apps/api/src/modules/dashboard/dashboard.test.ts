@@ -50,6 +50,13 @@ describe('GET /api/dashboard/summary', () => {
       new_this_month: 4, // active sign-ups only: the deactivated one is not counted
       staff: 2,
       branches: 2,
+      // Issue 11: a courier admin sees packages; this courier has received none yet.
+      packages_received_today: 0,
+      packages_received_week: 0,
+      packages_at_warehouse: 0,
+      packages_unknown: 0,
+      packages_on_hold: 0,
+      packages_ready_for_pickup: 0,
     });
     expect(body.recentCustomers).toHaveLength(5);
     for (const recent of body.recentCustomers) {
@@ -122,5 +129,24 @@ describe('GET /api/dashboard/summary', () => {
     const { headers } = await signInCustomer(t.app, customer, courierB.apiKey);
     expect((await summary(headers)).statusCode).toBe(403);
     expect((await summary({})).statusCode).toBe(401);
+  });
+});
+
+describe('package figures on the dashboard (issue 11)', () => {
+  it('count what the user\'s scope received today and what waits, and only for those who see packages', async () => {
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: courierB });
+    const headers = (await signIn(t.app, admin)).headers;
+    const clerk = await makeUser(t.database.db, { role: 'staff', courier: courierB, permissions: ['packages_scan'] });
+    const clerkHeaders = (await signIn(t.app, clerk)).headers;
+    const receive = (payload: object) => t.app.inject({ method: 'POST', url: '/api/packages/receive', headers: clerkHeaders, payload: { weight: 1, ...payload } });
+    const customer = await makeCustomer(t.database.db, courierB);
+    expect((await receive({ trackingNumber: 'DASHBOARD0001', customerId: customer.id })).statusCode).toBe(201);
+    expect((await receive({ trackingNumber: 'DASHBOARD0002' })).statusCode).toBe(201);
+    const figures = figuresOf((await summary(headers)).json<Summary>());
+    expect(figures).toMatchObject({ packages_received_today: 2, packages_received_week: 2, packages_at_warehouse: 1, packages_unknown: 1 });
+    const blind = await makeUser(t.database.db, { role: 'staff', courier: courierB, permissions: ['dashboard_view'] });
+    await t.database.pool.query('update users set role_id = null where id = $1', [blind.id]);
+    const blindFigures = figuresOf((await summary((await signIn(t.app, blind)).headers)).json<Summary>());
+    expect(Object.keys(blindFigures).some((key) => key.startsWith('packages_'))).toBe(false);
   });
 });

@@ -118,6 +118,8 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
     }
     case 'package':
       return (await insertPackage(db, owner)).id;
+    case 'tracking_number':
+      return (await insertPackage(db, owner)).trackingNumber;
     case 'pre_alert':
       return (await insertPreAlert(db, owner)).id;
     case 'package_claim': {
