@@ -12,6 +12,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
 import { withLogRedaction } from './plugins/log-redaction';
+import { registerAfterResponse } from './plugins/after-response';
 import { createRateLimiter } from './security/rate-limit';
 import { loadSecret } from './security/secrets';
 import { createTokenSigner } from './security/tokens';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { hasBuild } = await registerSpa(app, env.webDistDir);
   registerErrorHandler(app, { spaFallback: hasBuild });
   registerAuth(app, database.db, signer);
+  registerAfterResponse(app);
   attachListOptionsCache(app, database.db, database.pool);
 
   await app.register(async (api) => {

@@ -42,9 +42,7 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     await checkCourierSignup(ctx, originOf(request), request.body);
     // Whether the email has an account decides only which email goes out, after the answer (issue 15, item 11).
-    reply.raw.once('finish', () => {
-      sendCourierSignupEmail(ctx, request.body).catch((error: unknown) => request.log.error({ err: error }, 'courier sign-up: sending the email failed'));
-    });
+    request.server.afterResponse.run(reply, request.log, 'courier sign-up: sending the email failed', () => sendCourierSignupEmail(ctx, request.body));
     return reply.status(202).send({ success: true as const, message: MSG.courierSignupEmailSent });
   });
 

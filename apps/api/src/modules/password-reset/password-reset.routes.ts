@@ -17,9 +17,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     await checkResetRequest(ctx, originOf(request), request.body);
     // The account's lookup and email start once the answer is sent (issue 15, item 11: timing).
-    reply.raw.once('finish', () => {
-      sendResetLink(ctx, request.body).catch((error: unknown) => request.log.error({ err: error }, 'password reset: sending the link failed'));
-    });
+    request.server.afterResponse.run(reply, request.log, 'password reset: sending the link failed', () => sendResetLink(ctx, request.body));
     return { success: true as const, message: MSG.resetEmailSent };
   });
 
