@@ -128,6 +128,40 @@ describe('package screens end to end', () => {
     await context.close();
   });
 
+  it('staff select packages in the list and print their labels as one PDF; the package page reprints one', async () => {
+    const first = await receive(world, adminToken, { trackingNumber: newTracking(), weight: 2, mailboxNumber: world.customer.mailboxNumber });
+    const second = await receive(world, adminToken, { trackingNumber: newTracking(), weight: 3, pieces: 2, mailboxNumber: world.customer.mailboxNumber });
+    const { context, page } = await signInAdmin(world);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Packages', exact: true }).click();
+    const table = page.getByRole('table', { name: 'All packages' });
+    await table.getByRole('checkbox', { name: `Select ${first.package.packageNumber}` }).check();
+    await table.getByRole('checkbox', { name: `Select ${second.package.packageNumber}` }).check();
+    await visible(page.getByText('2 selected'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    const pdf = Buffer.concat(chunks).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    // One page per piece: 1 + 2.
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBe(3);
+    await visible(page.getByText('Labels of 2 packages downloaded'));
+
+    await table.getByRole('link', { name: first.package.packageNumber }).click();
+    await visible(page.getByRole('heading', { level: 1, name: `Package ${first.package.packageNumber}` }));
+    const zpl = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Label ZPL' }).click();
+    const zplText = await (await zpl).createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += (chunk as Buffer).toString('utf8');
+      return text;
+    });
+    expect(zplText).toContain('^XA');
+    expect(zplText).toContain(first.package.packageNumber);
+    await context.close();
+  });
+
   it('a customer claims an unknown package on a phone; staff approve it; the customer sees it as theirs', async () => {
     const tracking = newTracking();
     const unknown = await receive(world, adminToken, { trackingNumber: tracking, weight: 2 });

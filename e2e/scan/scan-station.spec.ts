@@ -130,4 +130,26 @@ describe('scan station', () => {
     expect(await world.db.select().from(packages).where(inArray(packages.trackingNumber, numbers))).toHaveLength(3);
     await context.close();
   });
+
+  it("bulk receive: a warehouse CSV is checked row by row, then received in one go", async () => {
+    const { context, page } = await openStation();
+    await page.getByRole('link', { name: 'Bulk receive' }).click();
+    await page.waitForURL('**/courier/staff/scan/bulk-receive');
+    const [forTanya, nobody] = [upsNumber(), upsNumber()];
+    const csv = ['Tracking,Mailbox,Weight,Dimensions,Description,Value,Shipper', `${forTanya},${world.customer.mailboxNumber},4.2,12x10x8,Shoes,40,Amazon`, `${nobody},,2,,Books,10,Walmart`, `${upsNumber()},,0,,,,`].join('\n');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'miami.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await visible(page.getByText('Checked: nothing saved yet'));
+    const rows = page.getByRole('table', { name: 'Rows of the file' }).getByRole('row');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.nth(1).textContent()).toContain('Tanya Campbell');
+    expect(await rows.nth(3).textContent()).toContain('Weight must be more than 0 lb');
+    expect(await world.db.select().from(packages).where(inArray(packages.trackingNumber, [forTanya, nobody]))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Receive 2 packages' }).click();
+    await visible(page.getByText('2 packages received (1 received, 1 unknown, 1 invalid)'));
+    await visible(page.getByRole('button', { name: 'Print 2 labels' }));
+    const saved = await world.db.select().from(packages).where(inArray(packages.trackingNumber, [forTanya, nobody]));
+    expect(saved.map((p) => p.status).sort()).toEqual(['received', 'unknown']);
+    await context.close();
+  });
 });

@@ -20,6 +20,7 @@ function page<T extends ComponentType>(loader: () => Promise<{ default: T }>): L
 const named = <K extends string>(key: K) => <M extends Record<K, ComponentType>>(m: M) => ({ default: m[key] });
 
 const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page').then(named('ResetPasswordPage')));
+const ConfirmEmailPage = page(() => import('../features/auth/components/confirm-email-page').then(named('ConfirmEmailPage')));
 const CustomerResetPasswordPage = page(() => import('../features/auth/components/customer-reset-password-page').then(named('CustomerResetPasswordPage')));
 const ConfirmSignupPage = page(() => import('../features/auth/components/confirm-signup-page').then(named('ConfirmSignupPage')));
 const RegistrationPage = page(() => import('../features/registration/components/registration-page').then(named('RegistrationPage')));
@@ -154,6 +155,7 @@ export const router = createBrowserRouter([
       { path: '/superadmin/login', element: <SuperAdminLoginPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/customer-reset-password', element: <CustomerResetPasswordPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
       { path: '/track', element: <PublicTrackingPage /> },
       area('/superadmin', ['super_admin'], <SuperAdminLayout />, <SuperAdminDashboard />, [

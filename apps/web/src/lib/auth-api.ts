@@ -30,6 +30,8 @@ export const authApi = {
   logout: () => api<{ message: string }>('/auth/logout', { method: 'POST', noSessionHandling: true }),
   requestPasswordReset: (input: { email: string; api_key?: string | null }) =>
     api<{ success: true; message: string }>('/auth/request-password-reset', { method: 'POST', body: input, noSessionHandling: true }),
+  confirmEmail: (input: { token: string }) =>
+    api<{ message: string; role: Role }>('/auth/confirm-email', { method: 'POST', body: input, noSessionHandling: true }),
   resetPassword: (input: { token: string; newPassword: string }) =>
     api<{ message: string }>('/auth/reset-password', { method: 'POST', body: input, noSessionHandling: true }),
   resetCustomerPassword: (input: { token: string; newPassword: string; api_key?: string | null }) =>

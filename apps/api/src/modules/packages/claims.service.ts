@@ -5,9 +5,10 @@ import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   CLAIM_STATUS_LABELS, CLAIM_STATUSES, PACKAGE_MSG, type PackageClaim, type PackageClaimDecision, type PackageClaimInput,
 } from '@parceldesk/shared/schemas/packages';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { couriers, customers, packageClaims, packageFiles, packages, storedFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
@@ -100,14 +101,14 @@ export async function listClaims(db: DbOrTx, principal: Principal, query: ListQu
  * number, and a proof. Anything else (no such package, or one that is someone's) answers the
  * same "not found", so a claim never reveals another customer's parcel.
  */
-export async function createClaim(db: Database, input: { actor: Actor; form: PackageClaimInput; proof: PackageDocument | null }): Promise<string> {
+export async function createClaim(db: DbOrTx, input: { actor: Actor; form: PackageClaimInput; proof: PackageDocument | null }): Promise<string> {
   const { principal } = input.actor;
   if (principal.kind !== 'customer' || !principal.courierId) throw forbidden();
   const courierId = principal.courierId;
   if (!input.proof) throw badRequest(PACKAGE_MSG.proofRequired, { proof: PACKAGE_MSG.proofRequired });
   const proof = input.proof;
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const [pkg] = await tx.select({ id: packages.id, trackingNumber: packages.trackingNumber }).from(packages)
         .where(and(eq(packages.courierId, courierId), eq(packages.status, 'unknown'), inArray(packages.trackingNumber, trackingMatchKeys(input.form.trackingNumber))))
         .limit(1);
@@ -150,9 +151,9 @@ async function tellClaimant(tx: DbOrTx, claim: ClaimRow, input: { approved: bool
  * received, with the unknown fee) or reject with a reason. Approving one claim rejects the
  * other pending claims of the package; everyone is told.
  */
-export async function decideClaim(db: Database, input: { actor: Actor; id: string; decision: PackageClaimDecision; publicUrl: string }): Promise<void> {
+export async function decideClaim(db: DbOrTx, input: { actor: Actor; id: string; decision: PackageClaimDecision; publicUrl: string }): Promise<void> {
   const { actor, decision } = input;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [claim] = await tx.select().from(packageClaims).where(visibleClaims(actor.principal, eq(packageClaims.id, input.id))).for('update');
     if (!claim) throw notFound();
     if (claim.status !== 'pending') throw conflict(PACKAGE_MSG.claimDecided);

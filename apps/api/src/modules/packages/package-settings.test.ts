@@ -38,3 +38,21 @@ describe('package settings', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/customers/me/package-emails', headers: w.as.clerk, payload: { packageEmails: false } })).statusCode).toBe(403);
   });
 });
+
+describe('customer notifications', () => {
+  it('a customer reads their package notifications; nobody else sees them', async () => {
+    const scan = await t.app.inject({ method: 'POST', url: '/api/packages/receive', headers: w.as.clerk, payload: { trackingNumber: upsNumber(), customerId: w.andre.id, weight: 1 } });
+    const packageNumber = scan.json<ReceivePackageResponse>().package.packageNumber;
+    const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: w.as.andre });
+    expect(list.statusCode).toBe(200);
+    const mine = list.json<{ data: { id: string; title: string }[] }>().data;
+    expect(mine.map((n) => n.title)).toContain(`Package received: ${packageNumber}`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: w.as.andre })).json()).toEqual({ unreadCount: mine.length });
+    const id = mine[0]!.id;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${id}/read`, headers: w.as.tanya })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${id}/read`, headers: w.as.admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${id}/read`, headers: w.as.andre })).statusCode).toBe(200);
+    const adminList = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: w.as.admin })).json<{ data: { title: string }[] }>().data;
+    expect(adminList.map((n) => n.title)).not.toContain(`Package received: ${packageNumber}`);
+  });
+});

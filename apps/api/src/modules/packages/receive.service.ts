@@ -6,6 +6,7 @@ import { PACKAGE_MSG, type ReceiveOutcome, type ReceivePackageInput } from '@par
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, packageFiles, packages, preAlerts } from '../../db/schema/index';
 import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { badRequest, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { announcePackage, recordPackageEvent } from './package-history';
@@ -73,7 +74,7 @@ export async function receivePackage(db: DbOrTx, input: { actor: Actor; form: Re
   const hash = requestHash('POST /packages/receive', form);
   const principalId = actor.principal.id;
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (input.idempotencyKey) {
       const replay = await replayOf(tx, { principalId, key: input.idempotencyKey, hash });
       if (replay) return { statusCode: replay.statusCode as 200 | 201, outcome: replay.outcome as ReceiveOutcome, packageId: replay.resourceId };

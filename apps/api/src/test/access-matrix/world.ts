@@ -71,6 +71,8 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     if (role === 'customer') {
       const customer = await makeCustomer(db, courier);
       const owned = await rowsOf(CUSTOMER_OWNED.filter((k) => k !== 'customer'), { userId: targetUser.id, customerId: customer.id });
+      // Customers read their own notifications too (their packages, issue 11).
+      owned.notification = await insertRow(db, 'notification', { courier, userId: targetUser.id, customerId: customer.id, notifyCustomer: true });
       seeded.callers[role] = { name, role, courier: seeded, principal: { type: 'customer', id: customer.id }, permissions: new Set(), owned: { ...owned, customer: customer.id } };
       continue;
     }

@@ -45,7 +45,7 @@ function PackageDetailScreen() {
           pkg ? (
             <>
               {pkg.status === 'unknown' && may('packages_unknown') ? <AssignButton pkg={pkg} /> : null}
-              <LabelButtons pkg={pkg} />
+              {may('packages_scan') ? <LabelButtons pkg={pkg} /> : null}
             </>
           ) : null
         }

@@ -51,6 +51,8 @@ function Packages() {
   const root = useAreaRoot();
   const isNetwork = root === '/superadmin';
   const isReady = useOwnBranchFirst();
+  // Labels are the scan station's (packages_scan); others see the list without the selection.
+  const canPrint = usePackageAccess()('packages_scan');
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [isPrinting, setPrinting] = useState(false);
 
@@ -93,11 +95,11 @@ function Packages() {
   return (
     <Stack gap="lg">
       <PageHeader title="Packages" subtitle={isNetwork ? 'Packages of every courier in the network' : undefined} />
-      {labelActions}
+      {canPrint ? labelActions : null}
       {isReady ? (
         <DataTable<PackageListItem>
           endpoint={PACKAGES_ENDPOINT}
-          columns={packageColumns({ showCourier: isNetwork, selection: { isSelected: (id) => selected.has(id), toggle } })}
+          columns={packageColumns({ showCourier: isNetwork, selection: canPrint ? { isSelected: (id) => selected.has(id), toggle } : undefined })}
           rowKey={(row) => row.id}
           rowHref={(row) => `${root}/packages/${row.id}`}
           title="All packages"

@@ -70,6 +70,8 @@ describe('packages list', () => {
     const calls = listCalls('/packages');
     expect(calls.map((params) => JSON.parse(params.get('filters') ?? '{}'))).toEqual([{ branchName: 'b1' }]);
     expect(screen.getByRole('searchbox', { name: 'Search' }).getAttribute('placeholder')).toBe('Search by package number, tracking number, customer or mailbox');
+    // Labels belong to the scan station: without packages_scan there is nothing to select.
+    expect(screen.queryByRole('checkbox', { name: 'Select ISL-P-0000042' })).toBeNull();
   });
 
   it('shows the courier column only to the super admin', async () => {
@@ -154,6 +156,7 @@ describe('package detail', () => {
     expect(screen.queryByRole('group', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Edit package' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign to a customer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Label PDF' })).toBeNull();
   });
 });
 

@@ -12,8 +12,13 @@ export const lookupTracking = (trackingNumber: string, signal?: AbortSignal) =>
 export const searchScanCustomers = (search: string, signal?: AbortSignal) =>
   api<{ customers: ScanCustomer[] }>(`/packages/scan-customers?search=${encodeURIComponent(search)}`, { signal }).then((r) => r.customers);
 
+/** A receive that hangs (a flaky network) is given up after this and sent again later with the same key. */
+export const RECEIVE_TIMEOUT_MS = 20_000;
+
 export const receivePackage = (body: ReceivePackageFormValues, idempotencyKey: string) =>
-  api<ReceivePackageResponse>('/packages/receive', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  api<ReceivePackageResponse>('/packages/receive', {
+    method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, signal: AbortSignal.timeout(RECEIVE_TIMEOUT_MS),
+  });
 
 /**
  * Whether a failed send is worth repeating as it is: not reached (status 0), a timeout, a rate

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconCamera, IconLock, IconTableImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -53,17 +53,27 @@ function ScanStation({ ownerId }: { ownerId: string | null }) {
   });
   const station = useScanStation(sync.save);
 
+  // Focus follows the work, once the field it goes to is on the screen.
+  const [focusTarget, setFocusTarget] = useState<{ field: 'tracking' | 'customer' | 'weight'; seq: number } | null>(null);
+  const focusOn = useCallback((field: 'tracking' | 'customer' | 'weight') => setFocusTarget((current) => ({ field, seq: (current?.seq ?? 0) + 1 })), []);
+  const appliedFocus = useRef(0);
+  useEffect(() => {
+    if (!focusTarget || appliedFocus.current === focusTarget.seq) return;
+    const element = { tracking: trackingRef, customer: customerRef, weight: weightRef }[focusTarget.field].current;
+    if (!element) return; // not rendered yet: the next render of the parcel tries again
+    appliedFocus.current = focusTarget.seq;
+    element.focus();
+    if (focusTarget.field === 'tracking') element.select();
+  }, [focusTarget, station.lookup, station.customer]);
+
   const lookUp = useCallback(async (raw: string) => {
     setCameraOpen(false);
     const next = await station.lookUp(raw.trim());
-    // Focus follows the work: the weight when the customer is known, else the customer field.
-    window.requestAnimationFrame(() => {
-      if (next.state === 'found' && next.result.existing) trackingRef.current?.focus();
-      else if (next.state === 'found' && next.result.preAlert) weightRef.current?.focus();
-      else if (next.state === 'found' || next.state === 'offline') customerRef.current?.focus();
-      else trackingRef.current?.select();
-    });
-  }, [station]);
+    // The weight when the customer is known, else the customer field; an existing package or an error: the number again.
+    if (next.state === 'found' && !next.result.existing) focusOn(next.result.preAlert ? 'weight' : 'customer');
+    else if (next.state === 'offline') focusOn('customer');
+    else focusOn('tracking');
+  }, [station, focusOn]);
 
   // A scan while the focus is in another field starts the next parcel there.
   useWedgeScan((code) => void lookUp(code), { ignore: trackingRef });
@@ -72,7 +82,7 @@ function ScanStation({ ownerId }: { ownerId: string | null }) {
     event.preventDefault();
     const result = await station.submit();
     if (!result || result.status === 'rejected') return;
-    trackingRef.current?.focus();
+    focusOn('tracking');
     if (result.status !== 'saved') return;
     const { package: pkg, outcome } = result.response;
     addReceipts([pkg]);
@@ -133,12 +143,12 @@ function ScanStation({ ownerId }: { ownerId: string | null }) {
                   labelName={station.labelName}
                   onLabelName={station.setLabelName}
                   searchRef={customerRef}
-                  onChosen={() => window.requestAnimationFrame(() => weightRef.current?.focus())}
+                  onChosen={() => focusOn('weight')}
                   error={station.errors.customer}
                 />
                 <ScanMeasures measures={station.measures} onMeasure={station.setMeasure} service={station.service} onService={station.setService} errors={station.errors} weightRef={weightRef} />
                 <Group justify="space-between">
-                  <Button variant="subtle" onClick={() => { station.clearParcel(); trackingRef.current?.focus(); }}>Cancel</Button>
+                  <Button variant="subtle" onClick={() => { station.clearParcel(); focusOn('tracking'); }}>Cancel</Button>
                   <Button type="submit" size="md" loading={station.isSaving}>Receive package</Button>
                 </Group>
               </Stack>

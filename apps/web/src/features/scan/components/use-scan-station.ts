@@ -22,6 +22,9 @@ export type Confirmation =
   | { kind: 'queued'; trackingNumber: string }
   | { kind: 'error'; message: string };
 
+/** A lookup slower than this is treated as offline: the scan can still be saved and matched when it syncs. */
+export const LOOKUP_TIMEOUT_MS = 6000;
+
 export type FieldErrors = Partial<Record<'trackingNumber' | 'customer' | keyof Measures, string>>;
 
 /** The scan station's state: one parcel at a time, from the scan to the save (issue 11). */
@@ -68,6 +71,11 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
     const controller = new AbortController();
     lookupAbort.current = controller;
     setLookup({ state: 'loading', trackingNumber: raw });
+    let isTimedOut = false;
+    const timer = window.setTimeout(() => {
+      isTimedOut = true;
+      controller.abort();
+    }, LOOKUP_TIMEOUT_MS);
     try {
       const result = await lookupTracking(raw, controller.signal);
       if (result.existing) {
@@ -84,8 +92,8 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
       setLookup(next);
       return next;
     } catch (error) {
-      if ((error as Error).name === 'AbortError') return { state: 'idle' };
-      if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
+      if ((error as Error).name === 'AbortError' && !isTimedOut) return { state: 'idle' };
+      if (isTimedOut || (error instanceof ApiError && (error.status === 0 || error.status >= 500))) {
         const next: LookupState = { state: 'offline', trackingNumber: raw };
         setLookup(next);
         return next;
@@ -93,6 +101,8 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
       setErrors({ trackingNumber: errorMessage(error, 'The number could not be looked up') });
       setLookup({ state: 'idle' });
       return { state: 'idle' };
+    } finally {
+      window.clearTimeout(timer);
     }
   }, [clearParcel]);
 

@@ -18,6 +18,12 @@ const queueOf = () => (sharedQueue ??= new ScanQueue());
 
 /** While scans wait, how often to try again without an `online` event (some networks never send one). */
 export const RETRY_EVERY_MS = 4000;
+/**
+ * How long a save waits for the server before the station moves on to the next parcel (the scan
+ * stays queued and is reported when it goes through): a flaky network can hang a request for
+ * minutes, and the clerk has the next parcel in hand.
+ */
+export const SAVE_WAIT_MS = 8000;
 
 async function send(scan: QueuedScan): Promise<SendOutcome<ReceivePackageResponse>> {
   try {
@@ -79,10 +85,19 @@ export function useScanSync(ownerId: string | null, onSynced: (sent: FlushReport
     if (!ownerId) return { status: 'rejected', message: 'Sign in again to save scans' };
     const queued = await queueOf().add({ ownerId, label, body });
     await refresh();
-    const report = await flush();
     const mine = (entry: { scan: QueuedScan }) => entry.scan.idempotencyKey === queued.idempotencyKey;
-    const others = report?.sent.filter((entry) => !mine(entry)) ?? [];
-    if (others.length > 0) onSyncedRef.current(others);
+    let hasGivenUp = false;
+    const pass = flush().then((report) => {
+      // What this save does not answer itself is reported like any other synced scan.
+      const others = report?.sent.filter((entry) => hasGivenUp || !mine(entry)) ?? [];
+      if (others.length > 0) onSyncedRef.current(others);
+      return report;
+    });
+    const report = await Promise.race([pass, new Promise<null>((resolve) => window.setTimeout(() => resolve(null), SAVE_WAIT_MS))]);
+    if (report === null) {
+      hasGivenUp = true;
+      return { status: 'queued', reason: 'The server is slow to answer' };
+    }
     const sent = report?.sent.find(mine);
     if (sent) return { status: 'saved', response: sent.result };
     const refused = report?.rejected.find(mine);
