@@ -13,6 +13,7 @@ import { serverLogger } from './plugins/logger';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { withLogRedaction } from './plugins/log-redaction';
+import { registerAfterResponse } from './plugins/after-response';
 import { createRateLimiter } from './security/rate-limit';
 import { loadSecret } from './security/secrets';
 import { createTokenSigner } from './security/tokens';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { hasBuild } = await registerSpa(app, env.webDistDir);
   registerErrorHandler(app, { spaFallback: hasBuild });
   registerAuth(app, database.db, signer);
+  registerAfterResponse(app);
   attachListOptionsCache(app, database.db, database.pool);
 
   await app.register(async (api) => {

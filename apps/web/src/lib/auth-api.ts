@@ -22,7 +22,9 @@ export const authApi = {
   registerCustomer: (input: CustomerRegisterInput) =>
     api<{ token: string; customer: CustomerProfile }>('/customers/register', { method: 'POST', body: input, noSessionHandling: true }),
   registerCourier: (input: CourierSignupInput) =>
-    api<{ token: string; user: AuthUser }>('/auth/register', { method: 'POST', body: input, noSessionHandling: true }),
+    api<{ success: true; message: string }>('/auth/register', { method: 'POST', body: input, noSessionHandling: true }),
+  confirmCourierSignup: (token: string) =>
+    api<{ token: string; user: AuthUser }>('/auth/register/confirm', { method: 'POST', body: { token }, noSessionHandling: true }),
   profile: () => api<{ user: AuthUser }>('/auth/profile'),
   customerProfile: () => api<{ customer: CustomerProfile }>('/customers/profile'),
   logout: () => api<{ message: string }>('/auth/logout', { method: 'POST', noSessionHandling: true }),

@@ -84,6 +84,8 @@ export const courierSignupSchema = z.object({
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(MIN_PASSWORD_LENGTH, MSG.passwordMin).max(1024),
 });
 export type CourierSignupInput = z.infer<typeof courierSignupSchema>;
+/** POST /auth/register/confirm: the token of the link emailed by POST /auth/register. */
+export const courierSignupConfirmSchema = z.object({ token: z.string({ error: MSG.signupLinkInvalid }).min(1, MSG.signupLinkInvalid).max(4096) });
 
 /** A courier admin hires a branch manager or staff member (POST /auth/staff/register). */
 export const staffRegisterSchema = z.object({

@@ -6,7 +6,7 @@ import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '../../plugins/access';
 import { confirmEmailChange } from './email-change.service';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { checkResetRequest, resetPassword, sendResetLink } from './password-reset.service';
 
 export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/request-password-reset', {
@@ -15,8 +15,10 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
       body: requestPasswordResetSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
     },
     config: { access: PUBLIC },
-  }, async (request) => {
-    await requestPasswordReset(ctx, originOf(request), request.body);
+  }, async (request, reply) => {
+    await checkResetRequest(ctx, originOf(request), request.body);
+    // The account's lookup and email start once the answer is sent (issue 15, item 11: timing).
+    request.server.afterResponse.run(reply, request.log, 'password reset: sending the link failed', () => sendResetLink(ctx, request.body));
     return { success: true as const, message: MSG.resetEmailSent };
   });
 

@@ -65,7 +65,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag)
       .header('cross-origin-resource-policy', 'cross-origin');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return fileHeaders(reply, file.contentType).header('content-disposition', contentDisposition('inline', file.fileName)).send(file.data);
+    return fileHeaders(reply, file.contentType).header('content-disposition', contentDisposition('inline', file.fileName, file.contentType)).send(file.data);
   });
 
   app.get('/rate-sheet', {
@@ -92,7 +92,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
     const courierId = await rateSheetCourierId(ctx.db, principalOf(request), request.query.courier_id);
     const sheet = await rateSheetFile(ctx.db, courierId);
     return fileHeaders(reply, sheet.contentType)
-      .header('content-disposition', contentDisposition('attachment', sheet.fileName))
+      .header('content-disposition', contentDisposition('attachment', sheet.fileName, sheet.contentType))
       .header('cache-control', 'private, no-store')
       .send(sheet.data);
   });
