@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../app-context';
-import { ANY_SIGNED_IN } from '../plugins/access';
+import { ANY_SIGNED_IN } from '@parceldesk/shared/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
 import { EVENTS_CHANNEL, mayReceive, parseTicketEvent, type TicketEventPayload } from './ticket-events';

@@ -4,7 +4,7 @@ import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
 import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../app-context';
-import { ANY_SIGNED_IN, PUBLIC, STAFF_SIDE } from '../../plugins/access';
+import { ANY_SIGNED_IN, PUBLIC, STAFF_SIDE } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
 import { signInUser } from './sign-in.service';

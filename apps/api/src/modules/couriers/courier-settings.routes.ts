@@ -4,7 +4,7 @@ import {
   bankDetailsSchema, companyInfoSchema, courierSettingsSchema, SETTINGS_MSG, shippingAddressesSchema,
 } from '@parceldesk/shared/schemas/settings';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { getCourierSettings, updateBankDetails, updateCompanyInfo, updateShippingAddresses } from './courier-settings.service';
 

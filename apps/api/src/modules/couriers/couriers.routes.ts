@@ -6,7 +6,7 @@ import {
 } from '@parceldesk/shared/schemas/couriers';
 import type { AppContext, ZodApp } from '../../app-context';
 import { branches, couriers } from '../../db/schema/index';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { notFound } from '../../lib/app-error';
 import { courierByApiKey, courierById } from './courier-lookup';
 import { signUpCourier } from './courier-signup.service';

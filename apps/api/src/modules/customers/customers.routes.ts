@@ -4,7 +4,7 @@ import { updateOwnCustomerProfileSchema } from '@parceldesk/shared/schemas/custo
 import { MSG } from '@parceldesk/shared/messages';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
 import { actorOf } from '../../lib/actor';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { emailConfigSchema, SETTINGS_MSG, testEmailSchema } from '@parceldesk/shared/schemas/settings';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { smtpSecretBox } from '../../security/encryption';
 import { courierInScope } from '../couriers/courier-settings.service';

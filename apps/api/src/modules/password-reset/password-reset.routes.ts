@@ -3,7 +3,7 @@ import { MSG } from '@parceldesk/shared/messages';
 import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
 import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {

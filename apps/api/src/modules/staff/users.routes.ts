@@ -7,7 +7,7 @@ import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
 import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
 import { users } from '../../db/schema/index';
-import { STAFF_SIDE } from '../../plugins/access';
+import { ACCESS, STAFF_SIDE } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
@@ -21,7 +21,7 @@ const OWN_PROFILE_ONLY = 'You can only change your own profile here';
 export function userRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/staff/register', {
     schema: { tags: ['staff'], summary: 'A courier admin hires a branch manager or staff user; a branch manager with staff_manage hires staff into their branch', body: staffRegisterSchema, response: { 201: z.object({ user: authUserSchema }) } },
-    config: { access: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'staff_manage' } },
+    config: { access: ACCESS.staffHire },
   }, async (request, reply) => reply.status(201).send(await registerStaff(ctx, request, principalOf(request), request.body)));
 
   app.put('/users/:id', {

@@ -4,7 +4,7 @@ import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { LOGO_MAX_BYTES, RATE_SHEET_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC, type Access } from '../../plugins/access';
+import { PUBLIC, type Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { courierInScope } from '../couriers/courier-settings.service';
