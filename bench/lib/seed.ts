@@ -83,8 +83,8 @@ export async function seedBenchData(url: string): Promise<SeedFigures> {
     where cu.g <= $4`,
   [['Parcel not received', 'Wrong weight billed', 'Customs query', 'Change delivery branch', 'Invoice question', 'Damaged item'],
     ['General', 'Billing', 'Shipping', 'Customs'], ['pending', 'in_progress', 'resolved', 'closed'], SEED.ticketsPerCourier]);
-  await q(`insert into ticket_counters (courier_id, last_no) select courier_id, count(*) from tickets group by courier_id
-    on conflict (courier_id) do update set last_no = excluded.last_no`);
+  await q(`insert into courier_counters (courier_id, kind, last_no) select courier_id, 'ticket', count(*) from tickets group by courier_id
+    on conflict (courier_id, kind) do update set last_no = excluded.last_no`);
   await q(`with answering as (select distinct on (courier_id) courier_id, id from users where role = 'staff' order by courier_id, email)
     insert into ticket_messages (courier_id, ticket_id, author_type, user_id, customer_id, body, created_at)
     select t.courier_id, t.id, case when m = 2 then 'staff' else 'customer' end,

@@ -11,6 +11,7 @@ import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
+import { withLogRedaction } from './plugins/log-redaction';
 import { createRateLimiter } from './security/rate-limit';
 import { loadSecret } from './security/secrets';
 import { createTokenSigner } from './security/tokens';
@@ -64,7 +65,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: withLogRedaction(options.logger ?? { level: env.LOG_LEVEL }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,

@@ -1,7 +1,11 @@
-/** The JSON error body every API failure uses: `{ message, fieldErrors? }`. */
+/**
+ * The JSON error body every API failure uses: `{ message, fieldErrors?, code? }`. `code` is
+ * machine-readable (such as `ticket.invalid_transition`) and present when a domain rule refused.
+ */
 export interface ApiErrorBody {
   message: string;
   fieldErrors?: Record<string, string>;
+  code?: string;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

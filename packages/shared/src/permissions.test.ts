@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, PERMISSION_LABELS, groupPermissionsByModule, permissionModule, permissionName,
+  DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, PERMISSION_LABELS, accountPermissions, groupPermissionsByModule, permissionModule, permissionName,
+  permissionsBeyond,
 } from './permissions';
 
 describe('module_action names', () => {
@@ -44,5 +45,24 @@ describe('the permission catalogue', () => {
       for (const permission of list) expect(PERMISSIONS).toContain(permission);
     }
     expect(DEFAULT_ROLE_PERMISSIONS.branch_manager).not.toContain('staff_manage');
+  });
+});
+
+describe('permissionsBeyond (issue 15, the effective-permission rule)', () => {
+  it('names what an account holds that its editor does not, sorted and once each', () => {
+    const editor = { role: 'staff', permissions: new Set(['staff_manage', 'packages_view']) };
+    expect(permissionsBeyond(editor, ['tickets_view', 'packages_view', 'customers_view', 'tickets_view'])).toEqual(['customers_view', 'tickets_view']);
+    expect(permissionsBeyond(editor, ['packages_view'])).toEqual([]);
+  });
+
+  it('lets courier admins and super admins grant anything', () => {
+    expect(permissionsBeyond({ role: 'courier_admin', permissions: [] }, PERMISSIONS)).toEqual([]);
+    expect(permissionsBeyond({ role: 'super_admin', permissions: [] }, PERMISSIONS)).toEqual([]);
+    expect(permissionsBeyond({ role: 'branch_manager', permissions: [] }, ['dashboard_view'])).toEqual(['dashboard_view']);
+  });
+
+  it("counts a role's permissions and the account's extras together", () => {
+    expect([...accountPermissions({ rolePermissions: ['a_view'], permissions: ['b_edit', 'a_view'] })]).toEqual(['a_view', 'b_edit']);
+    expect([...accountPermissions({ rolePermissions: null })]).toEqual([]);
   });
 });

@@ -50,6 +50,26 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<'branch_manager' | 'staff', Permis
   staff: ['dashboard_view', 'packages_view', 'packages_scan', 'customers_view', 'tickets_view', 'tickets_reply', 'settings_view'],
 };
 
+/** Roles whose holders may hire and edit any account of their reach, whatever it holds (issue 15). */
+export const GRANTS_ANY_PERMISSION: readonly string[] = ['super_admin', 'courier_admin'];
+
+/** What an account holds: its role's permissions plus its own extra ones. */
+export function accountPermissions(account: { rolePermissions?: Iterable<string> | null; permissions?: Iterable<string> | null }): Set<string> {
+  return new Set([...(account.rolePermissions ?? []), ...(account.permissions ?? [])]);
+}
+
+/**
+ * Issue 15 #1/#2, the effective-permission rule: the permissions of `account` that `editor` does
+ * not hold. Nobody but a courier admin or super admin may create, edit or re-invite an account
+ * holding anything beyond their own set (a built-in role's defaults count like any other). Empty
+ * means the editor may manage the account.
+ */
+export function permissionsBeyond(editor: { role: string; permissions: Iterable<string> }, account: Iterable<string>): string[] {
+  if (GRANTS_ANY_PERMISSION.includes(editor.role)) return [];
+  const held = new Set(editor.permissions);
+  return [...new Set(account)].filter((p) => !held.has(p)).sort();
+}
+
 export function permissionName(module: string, action: string): string {
   return `${module}_${action}`;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { DbOrTx } from '../db/client';
 import type { Principal } from '../modules/auth/principal';
 

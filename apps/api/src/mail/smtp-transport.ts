@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { resolveSmtpHost } from './smtp-guard';
+import { guardedLookup, isPrivateAddress, resolveSmtpHost, SMTP_HOST_NOT_PUBLIC, SmtpHostError, systemLookup, type HostLookup } from './smtp-guard';
 
 /** A courier's SMTP server (settings tab 5) with its password already decrypted. */
 export interface CourierSmtpSettings {
@@ -12,23 +12,49 @@ export interface CourierSmtpSettings {
   fromName: string;
 }
 
+const CONNECTION_TIMEOUT_MS = 10_000;
+
 /**
- * A transport to the courier's own server. The host is checked (public addresses only, unless
- * ALLOW_PRIVATE_SMTP) and the connection goes to the checked address, with TLS still verifying
- * the certificate against the host name. Port 465 is implicit TLS; others upgrade with STARTTLS
- * when the server offers it.
+ * Opens the TCP connection for nodemailer itself (its getSocket hook), so the guard judges the
+ * address actually connected to, not only the name saved: the name is resolved again through
+ * guardedLookup and the socket's remote address is checked once connected (issue 15, item 7).
  */
-export async function createCourierTransport(settings: CourierSmtpSettings, allowPrivate: boolean): Promise<Transporter> {
-  const address = await resolveSmtpHost(settings.host, allowPrivate);
+export function guardedSocket(lookup: HostLookup = systemLookup) {
+  return (options: { host?: string; port?: number | string }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void) => {
+    const socket = connect({ host: options.host, port: Number(options.port ?? 25), lookup: guardedLookup(lookup), timeout: CONNECTION_TIMEOUT_MS });
+    const fail = (error: Error) => {
+      socket.destroy();
+      callback(error);
+    };
+    socket.once('error', fail);
+    socket.once('timeout', () => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })));
+    socket.once('connect', () => {
+      socket.removeListener('error', fail);
+      socket.removeAllListeners('timeout');
+      socket.setTimeout(0);
+      if (isPrivateAddress(socket.remoteAddress ?? '')) return fail(new SmtpHostError(SMTP_HOST_NOT_PUBLIC));
+      callback(null, { connection: socket });
+    });
+  };
+}
+
+/**
+ * A transport to the courier's own server. The host is checked now (public addresses only,
+ * unless ALLOW_PRIVATE_SMTP) for a clear message, and again on every connection by
+ * guardedSocket; TLS verifies the certificate against the host name. Port 465 is implicit TLS;
+ * others upgrade with STARTTLS when the server offers it.
+ */
+export async function createCourierTransport(settings: CourierSmtpSettings, allowPrivate: boolean, lookup: HostLookup = systemLookup): Promise<Transporter> {
+  await resolveSmtpHost(settings.host, allowPrivate, lookup);
   return nodemailer.createTransport({
-    host: address,
+    host: settings.host,
     port: settings.port,
     secure: settings.port === 465,
     auth: { user: settings.user, pass: settings.password },
-    tls: isIP(settings.host) ? {} : { servername: settings.host },
-    connectionTimeout: 10_000,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    ...(allowPrivate ? {} : { getSocket: guardedSocket(lookup) }),
   });
 }
 

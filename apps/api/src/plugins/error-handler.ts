@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@parceldesk/shared/messages';
-import { AppError } from '../lib/app-error';
+import { asAppError } from '../lib/app-error';
 import { isSpaRoute } from './spa';
 
 const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
@@ -56,7 +56,8 @@ function fieldErrorsOf(validation: { instancePath: string; message?: string; par
  */
 export function registerErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.statusCode).send(error.toBody());
+    const appError = asAppError(error);
+    if (appError) return reply.status(appError.statusCode).send(appError.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = fieldErrorsOf(error.validation);
       const first = Object.values(fieldErrors)[0] ?? MSG.validationFailed;

@@ -15,6 +15,7 @@ export const STAFF_MSG = {
   ownBranchOnly: 'You can only manage staff of your own branch',
   staffOnly: 'You can only manage users in the staff position',
   permissionNotHeld: 'You cannot grant a permission you do not hold',
+  accountBeyondYours: 'You can only manage accounts whose permissions you hold yourself. This one also holds:',
   deactivated: 'Staff member deactivated',
   reactivated: 'Staff member reactivated',
   invitationSent: 'Invitation sent',

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveTicket, createTicketSchema, TICKET_MSG, ticketSettingsSchema, ticketStatusColor, TICKET_STATUSES } from './tickets';
+import { createTicketSchema, TICKET_MSG, ticketSettingsSchema, ticketStatusColor } from './tickets';
 
 describe('ticket statuses', () => {
   it('colours Pending yellow, In Progress blue, Resolved green and anything else grey (spec section 4)', () => {
     expect(['pending', 'in_progress', 'resolved', 'closed', 'archived'].map(ticketStatusColor)).toEqual(['yellow', 'blue', 'green', 'grey', 'grey']);
-  });
-
-  it('never lets a ticket go back to Pending, nor stay where it is', () => {
-    for (const from of TICKET_STATUSES) {
-      expect(canMoveTicket(from, 'pending')).toBe(false);
-      expect(canMoveTicket(from, from)).toBe(false);
-    }
-    expect(canMoveTicket('closed', 'in_progress')).toBe(true);
-    expect(canMoveTicket('closed', 'resolved')).toBe(false);
   });
 });
 

@@ -1,44 +1,18 @@
 import { z } from 'zod';
 import { MB } from '../constants';
 import type { ListColumns } from './people';
+import { TICKET_CLOSED_MSG, TICKET_STATUSES } from '../domain/ticket-status';
 
 /**
- * Support tickets (issue 5; spec sections 2, 3, 4, 7 and 9). Statuses and the transitions the
- * server enforces live here so the screens offer only moves that will succeed; the reasons are in
- * docs/decisions/002-ticket-statuses.md.
+ * Support tickets (issue 5; spec sections 2, 3, 4, 7 and 9). Statuses and their moves are domain
+ * rules: packages/shared/src/domain/ticket-status.ts.
  */
-export const TICKET_STATUSES = ['pending', 'in_progress', 'resolved', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In Progress',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
-
 /** Spec section 4: Pending yellow, In Progress blue, Resolved green, anything else grey. */
 export function ticketStatusColor(status: string): 'yellow' | 'blue' | 'green' | 'grey' {
   if (status === 'pending') return 'yellow';
   if (status === 'in_progress') return 'blue';
   if (status === 'resolved') return 'green';
   return 'grey';
-}
-
-/**
- * Moves staff may make with PUT /tickets/{id}/status. Replies move tickets too: a staff reply to
- * a pending ticket makes it In Progress, a customer reply to a resolved one reopens it (In
- * Progress), and nobody replies to a closed ticket until staff reopen it.
- */
-export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
-  pending: ['in_progress', 'resolved', 'closed'],
-  in_progress: ['resolved', 'closed'],
-  resolved: ['in_progress', 'closed'],
-  closed: ['in_progress'],
-};
-
-export function canMoveTicket(from: TicketStatus, to: TicketStatus): boolean {
-  return TICKET_TRANSITIONS[from].includes(to);
 }
 
 /** Departments a courier starts with until its admin changes the list. */
@@ -60,8 +34,8 @@ export const TICKET_MSG = {
   attachmentWrongType: 'Attachments must be images (JPG, PNG or GIF) or PDF files',
   attachmentTooLarge: 'Each attachment must be less than 5MB',
   tooManyAttachments: `Attach at most ${TICKET_ATTACHMENTS_MAX} files to one message`,
-  closedCustomer: 'This ticket is closed. Please open a new ticket.',
-  closedStaff: 'This ticket is closed. Reopen it before replying.',
+  closedCustomer: TICKET_CLOSED_MSG.customer,
+  closedStaff: TICKET_CLOSED_MSG.staff,
   departmentsRequired: 'Add at least one department',
   departmentsDuplicate: 'Each department may appear only once',
   created: 'Ticket created successfully!',
@@ -69,14 +43,6 @@ export const TICKET_MSG = {
   statusUpdated: 'Ticket status updated',
   settingsUpdated: 'Ticket settings updated',
 } as const;
-
-export function sameStatusMessage(status: TicketStatus): string {
-  return `The ticket is already ${TICKET_STATUS_LABELS[status]}`;
-}
-
-export function invalidTransitionMessage(from: TicketStatus, to: TicketStatus): string {
-  return `A ticket cannot move from ${TICKET_STATUS_LABELS[from]} to ${TICKET_STATUS_LABELS[to]}`;
-}
 
 const messageText = z.string({ error: TICKET_MSG.messageRequired }).trim().min(1, TICKET_MSG.messageRequired)
   .max(TICKET_MESSAGE_MAX, `At most ${TICKET_MESSAGE_MAX} characters`);

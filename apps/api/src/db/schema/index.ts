@@ -3,3 +3,4 @@ export * from './auth';
 export * from './outbox';
 export * from './settings';
 export * from './tickets';
+export * from './packages';

@@ -23,6 +23,8 @@ export const couriers = pgTable('couriers', {
   supportsMembership: boolean('supports_membership').notNull().default(false),
   /** Issue 5: email the courier's ticket staff about new tickets (in-app notifications are always on). */
   notifyStaffByEmail: boolean('notify_staff_by_email').notNull().default(false),
+  /** Issue 11: volumetric weight = L × W × H (in) ÷ this (shown on the Rates settings tab). */
+  volumetricDivisor: integer('volumetric_divisor').notNull().default(166),
   status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
   /** Last mailbox sequence handed out; incremented under the row lock. */
   mailboxSeq: integer('mailbox_seq').notNull().default(0),
@@ -112,6 +114,8 @@ export const customers = pgTable('customers', {
   couponCode: text('coupon_code'),
   referralCode: text('referral_code'),
   isActive: boolean('is_active').notNull().default(true),
+  /** Issue 11: the customer's switch for package status emails (in-app notifications stay on). */
+  packageEmails: boolean('package_emails').notNull().default(true),
   ...timestamps,
 }, (t) => [
   uniqueIndex('customers_courier_email_key').on(t.courierId, sql`lower(${t.email})`),

@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { couriers, customers, users } from './tenancy';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-
-/** The last ticket number handed out per courier (TKT-000123), bumped under the row's lock. */
-export const ticketCounters = pgTable('ticket_counters', {
-  courierId: uuid('courier_id').primaryKey().references(() => couriers.id, { onDelete: 'cascade' }),
-  lastNo: integer('last_no').notNull().default(0),
-});
 
 /** A courier's departments; none means the defaults (DEFAULT_TICKET_DEPARTMENTS) until its admin saves a list. */
 export const ticketDepartments = pgTable('ticket_departments', {
@@ -84,11 +78,13 @@ export const ticketReads = pgTable('ticket_reads', {
   lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
 }, (t) => [primaryKey({ columns: [t.ticketId, t.readerType, t.readerId] })]);
 
-/** In-app notifications of staff-side users (new tickets, replies, and what later issues add). */
+/** In-app notifications of staff-side users (new tickets, replies) and of customers (their packages). */
 export const notifications = pgTable('notifications', {
   id: uuid('id').primaryKey().defaultRandom(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** A staff-side user's, or (issue 11, packages) a customer's: exactly one of the two. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
   type: text('type').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),
@@ -96,6 +92,8 @@ export const notifications = pgTable('notifications', {
   readAt: timestamp('read_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  check('notifications_one_owner', sql`(${t.userId} is null) <> (${t.customerId} is null)`),
+  index('notifications_customer_created_idx').on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
   index('notifications_user_created_idx').on(t.userId, t.createdAt),
   index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
 ]);

@@ -55,7 +55,7 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
     // Each test opens a connection to a host the admin chose: counted like sign-in attempts.
     await ctx.limiter.checkIp('smtp-test', courier.id);
     const box = await smtpSecretBox(ctx.env);
-    const message = await sendTestEmail(ctx.db, { box, courierId: courier.id, courierName: courier.name, to: request.body.test_email, allowPrivate });
+    const message = await sendTestEmail(ctx.db, { box, courierId: courier.id, courierName: courier.name, to: request.body.test_email, allowPrivate, log: request.log });
     return { success: true as const, message };
   });
 }

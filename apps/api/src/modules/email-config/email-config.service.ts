@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { SETTINGS_MSG, type emailConfigSchema } from '@parceldesk/shared/schemas/settings';
 import type { Database, DbOrTx } from '../../db/client';
@@ -29,7 +29,10 @@ export interface EmailConfigView {
 export const EMAIL_CONFIG_MSG = {
   notConfigured: 'Save the email configuration before sending a test email',
   testSent: (to: string) => `Test email sent to ${to}`,
-  testFailed: (answer: string) => `${SETTINGS_MSG.testEmailFailed}: ${answer}`,
+  // Generic on purpose (issue 15): raw connection errors made the test a host/port oracle.
+  // The detail goes to the log; only a refused sign-in is told apart, since the admin can fix it.
+  testFailedAuth: `${SETTINGS_MSG.testEmailFailed}: the SMTP server did not accept the user name and password`,
+  testFailed: `${SETTINGS_MSG.testEmailFailed}: the SMTP server could not be reached or did not accept the message. Check the host, port and password`,
 } as const;
 
 export async function getEmailConfig(db: DbOrTx, courierId: string): Promise<EmailConfigView | null> {
@@ -91,12 +94,12 @@ export async function saveEmailConfig(
 }
 
 /**
- * Sends a test email through the saved configuration, for real: the admin sees what the server
- * answered. Refused when the host is not public (unless ALLOW_PRIVATE_SMTP).
+ * Sends a test email through the saved configuration, for real: the admin learns whether it
+ * worked, the log keeps what the server answered. Refused when the host is not public (unless ALLOW_PRIVATE_SMTP).
  */
 export async function sendTestEmail(
   db: DbOrTx,
-  options: { box: SecretBox; courierId: string; courierName: string; to: string; allowPrivate: boolean },
+  options: { box: SecretBox; courierId: string; courierName: string; to: string; allowPrivate: boolean; log: FastifyBaseLogger },
 ): Promise<string> {
   const { box, courierId } = options;
   const [config] = await db.select().from(courierEmailConfigs).where(eq(courierEmailConfigs.courierId, courierId)).limit(1);
@@ -120,7 +123,9 @@ export async function sendTestEmail(
       text: `This is a test email from ${options.courierName}.\n\nYour email configuration works: messages to your customers will be sent through ${config.smtpHost}.`,
     });
   } catch (error) {
-    throw new AppError(502, EMAIL_CONFIG_MSG.testFailed(smtpAnswer(error)));
+    const code = (error as { code?: unknown }).code;
+    options.log.warn({ courierId, host: config.smtpHost, port: config.smtpPort, code, answer: smtpAnswer(error) }, 'SMTP test email failed');
+    throw new AppError(502, code === 'EAUTH' ? EMAIL_CONFIG_MSG.testFailedAuth : EMAIL_CONFIG_MSG.testFailed);
   } finally {
     transport.close();
   }

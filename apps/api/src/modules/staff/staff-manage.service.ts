@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '@parceldesk/shared/messages';
+import { accountPermissions } from '@parceldesk/shared/permissions';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import { STAFF_MSG, type StaffDetail, type UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, users } from '../../db/schema/index';
+import { branches, couriers, roles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -12,7 +13,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail, passwordResetEmail } from '../../mail/templates';
 import { revokeAllSessions } from '../auth/sessions';
 import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
-import { assertBranchManagerMayAssign, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
+import { assertBranchManagerMayAssign, assertWithinEditorsSet, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
 import { getStaff } from './staff.service';
 
 type UserRow = typeof users.$inferSelect;
@@ -20,15 +21,20 @@ type UserRow = typeof users.$inferSelect;
 /**
  * The user a write acts on: visible to the caller (else 404), not a courier admin (managed from
  * the courier page), and for a branch-bound manager a staff member of their branch other than
- * themselves.
+ * themselves whose effective permissions are all the manager's own (issue 15 #2: nobody takes
+ * over a more privileged colleague by editing or re-inviting them).
  */
 async function managedUser(db: DbOrTx, actor: Actor, id: string, options: { allowCourierAdmin?: boolean } = {}): Promise<UserRow & { courierId: string }> {
-  const [user] = await db.select().from(users).where(and(staffWhere(actor.principal, actor.scope), eq(users.id, id)));
+  const [row] = await db.select({ user: users, rolePermissions: roles.permissions }).from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(staffWhere(actor.principal, actor.scope), eq(users.id, id)));
+  const user = row?.user;
   if (!user?.courierId) throw notFound();
   if (user.role === 'courier_admin' && !options.allowCourierAdmin) throw forbidden(STAFF_MSG.courierAdminReadOnly);
   if (isBranchBound(actor.principal)) {
     if (user.id === actor.principal.id) throw forbidden(STAFF_MSG.notYourself);
     if (user.role !== 'staff') throw forbidden(STAFF_MSG.staffOnly);
+    assertWithinEditorsSet(actor.principal, accountPermissions({ rolePermissions: row?.rolePermissions, permissions: user.permissions }));
   }
   return { ...user, courierId: user.courierId };
 }
@@ -39,9 +45,7 @@ export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor:
   const user = await managedUser(db, actor, id);
   const role = await resolveStaffRole(db, { courierId: user.courierId, position: input.role, roleId: input.roleId });
   const permissions = input.permissions ?? user.permissions;
-  assertBranchManagerMayAssign(actor.principal, {
-    position: input.role, branchId: input.branchId, role, permissions, kept: { roleId: user.roleId, permissions: user.permissions },
-  });
+  assertBranchManagerMayAssign(actor.principal, { position: input.role, branchId: input.branchId, role, permissions });
   const branchId = isBranchBound(actor.principal) ? user.branchId : input.branchId === undefined ? user.branchId : input.branchId;
   if (branchId && branchId !== user.branchId) {
     const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, branchId), eq(branches.courierId, user.courierId)));

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { accountPermissions, PERMISSION_LABELS, permissionsBeyond, type Permission } from '@parceldesk/shared/permissions';
 import { isStaffRole } from '@parceldesk/shared/roles';
 import { STAFF_MSG } from '@parceldesk/shared/schemas/staff';
 import type { DbOrTx } from '../../db/client';
 import { roles, users } from '../../db/schema/index';
-import { badRequest, forbidden } from '../../lib/app-error';
+import { AppError, badRequest, forbidden } from '../../lib/app-error';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../auth/principal';
 
@@ -40,20 +41,24 @@ export async function resolveStaffRole(db: DbOrTx, input: { courierId: string; p
 
 /**
  * What a branch-bound manager (holding staff_manage) may hand out: the staff position, in their
- * own branch, and no permission they do not hold themselves, so managing staff never widens
- * anyone's access beyond the manager's. `kept` are permissions the person already had.
+ * own branch, and an account whose effective permissions (the role's, built-in defaults
+ * included, plus the extras) are all their own, so managing staff never widens anyone's access
+ * beyond the manager's (issue 15 #1, `permissionsBeyond`).
  */
 export function assertBranchManagerMayAssign(
   editor: Principal,
-  input: { position: string; branchId: string | null | undefined; role: RoleRow; permissions: readonly string[]; kept?: { roleId: string | null; permissions: readonly string[] } },
+  input: { position: string; branchId: string | null | undefined; role: RoleRow; permissions: readonly string[] },
 ): void {
   if (!isBranchBound(editor)) return;
   if (input.position !== 'staff') throw forbidden(STAFF_MSG.staffOnly);
   if (!editor.branchId || (input.branchId && input.branchId !== editor.branchId)) throw forbidden(STAFF_MSG.ownBranchOnly);
-  const roleUnchanged = input.kept?.roleId === input.role.id || input.role.builtin === 'staff';
-  const granted = [
-    ...(roleUnchanged ? [] : input.role.permissions),
-    ...input.permissions.filter((p) => !input.kept?.permissions.includes(p)),
-  ];
-  if (granted.some((p) => !editor.permissions.has(p))) throw forbidden(STAFF_MSG.permissionNotHeld);
+  assertWithinEditorsSet(editor, accountPermissions({ rolePermissions: input.role.permissions, permissions: input.permissions }));
+}
+
+/** 403 naming what the account would hold beyond the editor's own set (issue 15 #1/#2). */
+export function assertWithinEditorsSet(editor: Principal, account: Iterable<string>): void {
+  const beyond = permissionsBeyond(editor, account);
+  if (beyond.length === 0) return;
+  const labels = beyond.map((p) => PERMISSION_LABELS[p as Permission] ?? p).join(', ');
+  throw new AppError(403, STAFF_MSG.permissionNotHeld, { permissions: `${STAFF_MSG.permissionNotHeld}: ${labels}` });
 }

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { ACCESS, canAccess } from '@parceldesk/shared/access';
-import { canMoveTicket, TICKET_STATUSES, type TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import { canMoveTicket, TICKET_STATUSES, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { DbOrTx } from '../../db/client';
 import { tickets } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/app-error';

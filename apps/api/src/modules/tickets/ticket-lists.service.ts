@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
-import { DEFAULT_TICKET_DEPARTMENTS, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketListItem } from '@parceldesk/shared/schemas/tickets';
+import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '@parceldesk/shared/domain/ticket-status';
+import { DEFAULT_TICKET_DEPARTMENTS, type TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, ticketDepartments, ticketReads, tickets } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';

@@ -1,20 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  canMoveTicket, invalidTransitionMessage, sameStatusMessage, TICKET_MSG, type CreateTicketInput, type TicketStatus,
-} from '@parceldesk/shared/schemas/tickets';
+import { assertTicketMove, statusAfterReply, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { CreateTicketInput } from '@parceldesk/shared/schemas/tickets';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers, ticketAttachments, ticketCounters, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
+import { customers, ticketAttachments, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
 import { publishTicketEvent } from '../../events/ticket-events';
 import { auditAction, type Actor } from '../../lib/actor';
-import { conflict, forbidden } from '../../lib/app-error';
+import { forbidden } from '../../lib/app-error';
+import { nextNumber } from '../../lib/counters';
 import { canAnswerTickets, loadTicket, type TicketRow } from './ticket-access';
 import { emailCustomerOfReply, notifyStaffOfCustomerMessage } from './ticket-notify';
 import { resolveDepartment } from './ticket-settings.service';
 import type { TicketAttachmentUpload } from './ticket-form';
 
 /**
- * Ticket statuses (docs/decisions/002-ticket-statuses.md; the table is TICKET_TRANSITIONS in
- * packages/shared/src/schemas/tickets.ts):
+ * Ticket statuses (docs/decisions/002-ticket-statuses.md; the rules are domain/ticket-status.ts in
+ * packages/shared):
  * - staff move pending → in_progress | resolved | closed, in_progress → resolved | closed,
  *   resolved → in_progress | closed, and reopen closed → in_progress; anything else is 409;
  * - a staff reply to a pending ticket makes it in_progress;
@@ -25,11 +25,7 @@ import type { TicketAttachmentUpload } from './ticket-form';
 
 /** TKT-000123: numbered per courier under the counter row's lock. */
 async function nextTicketNumber(tx: DbOrTx, courierId: string): Promise<string> {
-  const [row] = await tx.insert(ticketCounters).values({ courierId, lastNo: 1 })
-    .onConflictDoUpdate({ target: ticketCounters.courierId, set: { lastNo: sql`${ticketCounters.lastNo} + 1` } })
-    .returning({ lastNo: ticketCounters.lastNo });
-  if (!row) throw new Error('ticket counter returned nothing');
-  return `TKT-${String(row.lastNo).padStart(6, '0')}`;
+  return `TKT-${String(await nextNumber(tx, courierId, 'ticket')).padStart(6, '0')}`;
 }
 
 async function insertMessage(tx: DbOrTx, input: { ticket: TicketRow; actor: Actor; body: string; attachments: TicketAttachmentUpload[] }) {
@@ -90,13 +86,6 @@ export async function createTicket(db: Database, input: { actor: Actor; publicUr
   });
 }
 
-/** The status a reply leaves the ticket in, or 409 when the ticket takes no replies. */
-function statusAfterReply(status: TicketStatus, byCustomer: boolean): TicketStatus {
-  if (status === 'closed') throw conflict(byCustomer ? TICKET_MSG.closedCustomer : TICKET_MSG.closedStaff);
-  if (byCustomer) return status === 'resolved' ? 'in_progress' : status;
-  return status === 'pending' ? 'in_progress' : status;
-}
-
 /** A reply by the ticket's customer or by staff holding tickets_reply. */
 export async function addTicketMessage(
   db: Database,
@@ -145,11 +134,7 @@ export async function changeTicketStatus(db: Database, input: { actor: Actor; ti
   if (actor.principal.kind === 'customer' || !canAnswerTickets(actor.principal)) throw forbidden();
   await db.transaction(async (tx) => {
     const ticket = await loadTicket(tx, actor.principal, input.ticketId, { lock: true });
-    if (ticket.status === status) throw conflict(sameStatusMessage(status), { status: sameStatusMessage(status) });
-    if (!canMoveTicket(ticket.status, status)) {
-      const message = invalidTransitionMessage(ticket.status, status);
-      throw conflict(message, { status: message });
-    }
+    assertTicketMove(ticket.status, status);
     await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
     await auditAction(tx, actor, {
       courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketCounters, ticketMessages, tickets,
+  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -27,9 +27,9 @@ const PDF = Buffer.from('%PDF-1.4\n');
 async function insertTicket(db: Database, owner: RowOwner) {
   // Numbered like the app numbers them (TKT-000123 from the courier's counter), so no clash later;
   // each courier's counter starts somewhere else, so one courier's number is not also another's.
-  const [counter] = await db.insert(ticketCounters).values({ courierId: owner.courier.id, lastNo: randomInt(1, 900_000) })
-    .onConflictDoUpdate({ target: ticketCounters.courierId, set: { lastNo: sql`${ticketCounters.lastNo} + 1` } })
-    .returning({ lastNo: ticketCounters.lastNo });
+  const [counter] = await db.insert(courierCounters).values({ courierId: owner.courier.id, kind: 'ticket', lastNo: randomInt(1, 900_000) })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
   const [ticket] = await db.insert(tickets).values({
     courierId: owner.courier.id, ticketNo: `TKT-${String(counter!.lastNo).padStart(6, '0')}`, subject: 'Matrix ticket', department: 'General',
     customerId: owner.customerId, lastCustomerMessageAt: new Date(),

@@ -19,10 +19,11 @@ export function StaffDetailPage() {
   const { id = '' } = useParams();
   const root = useAreaRoot();
   const query = useStaffMember(id);
-  const { canManage, limits } = useStaffLimits();
+  const { canManage, limits, beyondMine } = useStaffLimits();
   const member = query.data;
+  const beyond = member ? beyondMine(member.effectivePermissions) : [];
   // Courier admins show in the super admin's list, but are managed from the courier page.
-  const isEditable = canManage && member !== undefined && member.role !== 'courier_admin';
+  const isEditable = canManage && member !== undefined && member.role !== 'courier_admin' && beyond.length === 0;
   return (
     <Stack gap="lg" maw={960}>
       <PageHeader
@@ -44,6 +45,11 @@ export function StaffDetailPage() {
           <>
             <StaffSummary member={loaded} showCourier={root === '/superadmin'} />
             {loaded.role === 'courier_admin' ? <Text c="dimmed">{STAFF_MSG.courierAdminReadOnly}</Text> : null}
+            {canManage && beyond.length > 0 ? (
+              <Text c="dimmed">
+                {STAFF_MSG.accountBeyondYours} {beyond.map((p) => PERMISSION_LABELS[p as Permission] ?? p).join(', ')}
+              </Text>
+            ) : null}
             {isEditable ? (
               <Card withBorder padding="lg" component="section" aria-labelledby="edit-staff-heading">
                 <Title order={2} size="h4" mb="md" id="edit-staff-heading">

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TicketDetail, TicketListItem, TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { TicketDetail, TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import { dataTableQueryKey } from '../../../components/data-table/use-table-data';
 import { api } from '../../../lib/api-client';
 import { TICKET_COUNTS_KEY } from '../../../lib/ticket-counts';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TICKET_TRANSITIONS, type TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import { TICKET_TRANSITIONS, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import { ApiError } from '../../../lib/api-client';
 import { StatusActions, statusActionLabel } from './status-actions';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { TICKET_MSG, TICKET_STATUS_LABELS, type TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import { TICKET_STATUS_LABELS, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import { TICKET_MSG } from '@parceldesk/shared/schemas/tickets';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useChangeTicketStatus } from '../api/tickets';

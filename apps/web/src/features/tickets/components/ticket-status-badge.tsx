@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { TICKET_STATUS_LABELS, ticketStatusColor, type TicketStatus } from '@parceldesk/shared/schemas/tickets';
+import { TICKET_STATUS_LABELS, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import { ticketStatusColor } from '@parceldesk/shared/schemas/tickets';
 
 /** The Mantine colour of a status (spec section 4): Pending yellow, In Progress blue, Resolved green, others grey. */
 export function statusBadgeColor(status: string): 'yellow' | 'blue' | 'green' | 'gray' {

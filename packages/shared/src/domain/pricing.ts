@@ -1,7 +1,10 @@
-import { UNCOLLECTED_AFTER_DAYS } from './constants';
+import { UNCOLLECTED_AFTER_DAYS } from '../constants';
+import { DomainError } from './domain-error';
+import { fromCents, percentOfCents, sumCents, toCents } from './money';
 
 /**
- * A package's charges from its courier's settings (issue 4, spec section 2 tabs 1 to 3).
+ * Pricing throws a coded DomainError (`pricing.*`) when it cannot price: the API answers 400 or
+ * 422, never a 500. A package's charges from its courier's settings (issue 4, spec section 2 tabs 1 to 3).
  * Later issues bill packages with it; the settings screens only feed it.
  */
 export interface PricingRate {
@@ -50,10 +53,8 @@ export interface ShipmentCharges {
   total: number;
 }
 
-// Weights are handled in hundredths of a pound and money in cents, so 0.1 + 0.2 never bills 0.30000000000000004.
+// Weights are handled in hundredths of a pound and money in cents (./money), so 0.1 + 0.2 never bills 0.30000000000000004.
 const toHundredths = (value: number) => Math.round(value * 100);
-const toCents = (value: number) => Math.round(value * 100);
-const fromCents = (cents: number) => cents / 100;
 
 interface Step {
   hundredths: number;
@@ -68,7 +69,8 @@ function beyondTable(weight: number, rows: Step[]): { chargeable: number; cents:
   if (!last || !previous) {
     // One active rate cannot tell us how the price grows; guessing a per-pound figure would bill
     // customers money nobody configured, so pricing refuses until a second rate exists.
-    throw new Error(`Cannot price ${weight / 100} lb: the rate table has a single active rate (${(last?.hundredths ?? 0) / 100} lb), add another rate to price heavier packages`);
+    throw new DomainError('unprocessable', 'pricing.single_rate',
+      `Cannot price ${weight / 100} lb: the rate table has a single active rate (${(last?.hundredths ?? 0) / 100} lb), add another rate to price heavier packages`);
   }
   const step = last.hundredths - previous.hundredths;
   // A table whose last row is cheaper than the one before would otherwise charge less for heavier
@@ -89,13 +91,15 @@ function beyondTable(weight: number, rows: Step[]): { chargeable: number; cents:
 export function priceShipment(input: PriceShipmentInput): ShipmentCharges {
   const { weightLbs, fees } = input;
   const flags = input.flags ?? {};
-  if (!Number.isFinite(weightLbs) || weightLbs <= 0) throw new Error(`Cannot price a package weighing ${weightLbs} lb: the weight must be a positive number`);
+  if (!Number.isFinite(weightLbs) || weightLbs <= 0) {
+    throw new DomainError('invalid', 'pricing.invalid_weight', `Cannot price a package weighing ${weightLbs} lb: the weight must be a positive number`, 'weight');
+  }
 
   const rows: Step[] = input.rates
     .filter((rate) => rate.status.toLowerCase() === 'active')
     .map((rate) => ({ hundredths: toHundredths(rate.weightLbs), cents: toCents(rate.cost) }))
     .sort((a, b) => a.hundredths - b.hundredths);
-  if (rows.length === 0) throw new Error('Cannot price a package: the courier has no active shipping rates');
+  if (rows.length === 0) throw new DomainError('unprocessable', 'pricing.no_active_rates', 'Cannot price a package: the courier has no active shipping rates');
 
   // Anything beyond two decimals (a scale reading 2.001 lb) already needs the next step up.
   const weight = Math.ceil(weightLbs * 100 - 1e-6);
@@ -106,7 +110,7 @@ export function priceShipment(input: PriceShipmentInput): ShipmentCharges {
     .sort((a, b) => a.minLbs - b.minLbs)
     .find((fee) => toHundredths(fee.minLbs) <= chargeable && chargeable <= toHundredths(fee.maxLbs));
   const processingCents = range ? toCents(range.fee) : 0;
-  const gctCents = Math.round((freightCents * fees.gct) / 100);
+  const gctCents = percentOfCents(freightCents, fees.gct);
   const unknownCents = flags.unknown ? toCents(fees.unknownFee) : 0;
   const uncollectedCents = (flags.daysUncollected ?? 0) > UNCOLLECTED_AFTER_DAYS ? toCents(fees.uncollectedFee) : 0;
   const switchingCents = flags.switchedLocation ? toCents(fees.switchingFee) : 0;
@@ -119,6 +123,6 @@ export function priceShipment(input: PriceShipmentInput): ShipmentCharges {
     unknownFee: fromCents(unknownCents),
     uncollectedFee: fromCents(uncollectedCents),
     switchingFee: fromCents(switchingCents),
-    total: fromCents(freightCents + processingCents + gctCents + unknownCents + uncollectedCents + switchingCents),
+    total: fromCents(sumCents(freightCents, processingCents, gctCents, unknownCents, uncollectedCents, switchingCents)),
   };
 }

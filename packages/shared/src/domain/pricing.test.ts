@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from './domain-error';
 import { priceShipment, type PricingRate } from './pricing';
 
 /**
@@ -140,5 +141,15 @@ describe('priceShipment: what it refuses', () => {
     const single = [{ weightLbs: 1, cost: 650, status: 'active' }];
     expect(price(0.5, { rates: single }).freight).toBe(650);
     expect(() => price(2, { rates: single })).toThrow('single active rate');
+  });
+});
+
+describe('priceShipment: coded errors', () => {
+  it('names each refusal with a code and a kind the API turns into 400 or 422', () => {
+    const refusal = (run: () => unknown) => { try { run(); } catch (error) { return error; } return null; };
+    expect(refusal(() => price(0))).toMatchObject({ kind: 'invalid', code: 'pricing.invalid_weight', field: 'weight' });
+    expect(refusal(() => price(1, { rates: [] }))).toMatchObject({ kind: 'unprocessable', code: 'pricing.no_active_rates' });
+    expect(refusal(() => price(5, { rates: [{ weightLbs: 1, cost: 650, status: 'active' }] }))).toMatchObject({ kind: 'unprocessable', code: 'pricing.single_rate' });
+    expect(refusal(() => price(0))).toBeInstanceOf(DomainError);
   });
 });

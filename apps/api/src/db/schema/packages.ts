@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CARRIERS, PACKAGE_STATUSES } from '@parceldesk/shared/domain/packages';
+import { CLAIM_STATUSES, PRE_ALERT_STATUSES, SERVICES } from '@parceldesk/shared/schemas/packages';
+import { storedFiles } from './settings';
+import { branches, couriers, customers, users } from './tenancy';
+
+/**
+ * Every per-courier sequence (tickets, packages, later manifests and invoices): one row per
+ * courier and kind, bumped by lib/counters.ts nextNumber() under the row's lock.
+ */
+export const courierCounters = pgTable('courier_counters', {
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  lastNo: bigint('last_no', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ name: 'courier_counters_pk', columns: [t.courierId, t.kind] })]);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+const pounds = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
+const inches = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
+
+/** What a package search matches besides the customer (packages_search_idx is built on it). */
+export function packageSearchText(t: { packageNo: AnyPgColumn; trackingNumber: AnyPgColumn }) {
+  return sql`(${t.packageNo} || ' ' || ${t.trackingNumber})`;
+}
+
+/**
+ * A parcel a courier received (issue 11). `tracking_number` is canonical (canonicalTracking of
+ * packages/shared), unique per courier. Money in cents. `invoice_id` is set by the invoicing
+ * issue; while it is null the weights may be corrected.
+ */
+export const packages = pgTable('packages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  packageNo: text('package_no').notNull(),
+  trackingNumber: text('tracking_number').notNull(),
+  carrier: text('carrier', { enum: CARRIERS }).notNull(),
+  status: text('status', { enum: PACKAGE_STATUSES }).notNull(),
+  customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+  branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+  preAlertId: uuid('pre_alert_id').references((): AnyPgColumn => preAlerts.id, { onDelete: 'set null' }),
+  service: text('service', { enum: SERVICES }).notNull().default('air'),
+  shipper: text('shipper'),
+  description: text('description'),
+  declaredValueCents: integer('declared_value_cents'),
+  pieces: integer('pieces').notNull().default(1),
+  weight: pounds('weight').notNull(),
+  length: inches('length'),
+  width: inches('width'),
+  height: inches('height'),
+  volumetricWeight: numeric('volumetric_weight', { precision: 10, scale: 2, mode: 'number' }),
+  volumetricDivisor: integer('volumetric_divisor').notNull(),
+  chargeableWeight: integer('chargeable_weight').notNull(),
+  location: text('location'),
+  notes: text('notes'),
+  labelName: text('label_name'),
+  labelMailbox: text('label_mailbox'),
+  unknownFeeCents: integer('unknown_fee_cents'),
+  invoiceId: uuid('invoice_id'),
+  receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('packages_courier_tracking_key').on(t.courierId, t.trackingNumber),
+  uniqueIndex('packages_courier_no_key').on(t.courierId, t.packageNo),
+  index('packages_courier_received_idx').on(t.courierId, t.receivedAt, t.id),
+  index('packages_courier_status_idx').on(t.courierId, t.status, t.receivedAt, t.id),
+  index('packages_courier_branch_idx').on(t.courierId, t.branchId, t.receivedAt, t.id),
+  index('packages_courier_service_idx').on(t.courierId, t.service, t.receivedAt, t.id),
+  index('packages_courier_carrier_idx').on(t.courierId, t.carrier, t.receivedAt, t.id),
+  index('packages_customer_received_idx').on(t.customerId, t.receivedAt, t.id),
+  index('packages_received_idx').on(t.receivedAt, t.id),
+  index('packages_tracking_idx').on(t.trackingNumber),
+  index('packages_search_idx').using('gin', sql`${packageSearchText(t)} gin_trgm_ops`),
+  index('packages_pre_alert_idx').on(t.preAlertId).where(sql`${t.preAlertId} is not null`),
+  check('packages_weight_positive', sql`${t.weight} > 0`),
+  check('packages_pieces_positive', sql`${t.pieces} > 0`),
+]);
+
+/** The history: every change of a package is one row, written in the change's transaction. */
+export const packageEvents = pgTable('package_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  packageId: uuid('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+  /** received, status, edit, assigned, claimed */
+  kind: text('kind').notNull(),
+  /** The package's status after the event. */
+  status: text('status', { enum: PACKAGE_STATUSES }).notNull(),
+  note: text('note'),
+  location: text('location'),
+  actorType: text('actor_type', { enum: ['user', 'customer', 'system'] }).notNull(),
+  actorId: uuid('actor_id'),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('package_events_package_idx').on(t.packageId, t.createdAt)]);
+
+export const preAlerts = pgTable('pre_alerts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  trackingNumber: text('tracking_number').notNull(),
+  carrier: text('carrier', { enum: CARRIERS }).notNull(),
+  store: text('store').notNull(),
+  description: text('description').notNull(),
+  declaredValueCents: integer('declared_value_cents').notNull(),
+  service: text('service', { enum: SERVICES }).notNull().default('air'),
+  status: text('status', { enum: PRE_ALERT_STATUSES }).notNull().default('pending'),
+  packageId: uuid('package_id').references((): AnyPgColumn => packages.id, { onDelete: 'set null' }),
+  ...timestamps,
+}, (t) => [
+  index('pre_alerts_courier_tracking_idx').on(t.courierId, t.trackingNumber).where(sql`${t.status} = 'pending'`),
+  uniqueIndex('pre_alerts_customer_tracking_key').on(t.customerId, t.trackingNumber).where(sql`${t.status} <> 'cancelled'`),
+  index('pre_alerts_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+  index('pre_alerts_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+]);
+
+export const packageClaims = pgTable('package_claims', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  packageId: uuid('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+  trackingNumber: text('tracking_number').notNull(),
+  note: text('note'),
+  status: text('status', { enum: CLAIM_STATUSES }).notNull().default('pending'),
+  decisionReason: text('decision_reason'),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  index('package_claims_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+  index('package_claims_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+  uniqueIndex('package_claims_pending_key').on(t.packageId, t.customerId).where(sql`${t.status} = 'pending'`),
+]);
+
+/** Photos, supplier invoices and claim proofs: the bytes are stored_files rows; this says whose. */
+export const packageFiles = pgTable('package_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['photo', 'invoice', 'claim_proof'] }).notNull(),
+  storedFileId: uuid('stored_file_id').notNull().references(() => storedFiles.id, { onDelete: 'cascade' }),
+  packageId: uuid('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+  preAlertId: uuid('pre_alert_id').references(() => preAlerts.id, { onDelete: 'cascade' }),
+  claimId: uuid('claim_id').references(() => packageClaims.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('package_files_package_idx').on(t.packageId).where(sql`${t.packageId} is not null`),
+  index('package_files_pre_alert_idx').on(t.preAlertId).where(sql`${t.preAlertId} is not null`),
+  index('package_files_claim_idx').on(t.claimId).where(sql`${t.claimId} is not null`),
+  check('package_files_one_owner', sql`num_nonnulls(${t.packageId}, ${t.preAlertId}, ${t.claimId}) >= 1`),
+]);
+
+/** A write's answer kept per caller and Idempotency-Key, so a retried scan is applied once. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  principalId: uuid('principal_id').notNull(),
+  key: text('key').notNull(),
+  courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
+  route: text('route').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code').notNull(),
+  outcome: text('outcome').notNull(),
+  resourceId: uuid('resource_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.principalId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);

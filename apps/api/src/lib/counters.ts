@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { courierCounters } from '../db/schema/index';
+
+/** The sequences a courier keeps; each has its own counter row (TKT-000123, IEX-P-0004312 …). */
+export type CounterKind = 'ticket' | 'package' | 'manifest' | 'invoice' | 'payment' | (string & {});
+
+/**
+ * The next number of a courier's sequence, inside the caller's transaction. The UPSERT takes the
+ * counter row's lock until commit: concurrent callers queue behind it and each gets the next
+ * number; a transaction that rolls back gives its number back, so the sequence has no gaps
+ * (a PostgreSQL sequence would skip). Take the number late in the transaction: the lock is held
+ * from here to commit.
+ */
+export async function nextNumber(tx: DbOrTx, courierId: string, kind: CounterKind): Promise<number> {
+  const [row] = await tx.insert(courierCounters).values({ courierId, kind, lastNo: 1 })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
+  if (!row) throw new Error(`the ${kind} counter returned nothing`);
+  return row.lastNo;
+}
