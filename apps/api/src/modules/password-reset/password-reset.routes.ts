@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
 import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
-import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
+import { messageResponseSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '@parceldesk/shared/access';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -10,7 +9,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/request-password-reset', {
     schema: {
       tags: ['auth'], summary: 'Emails a reset link; same answer whether or not the account exists',
-      body: requestPasswordResetSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      body: requestPasswordResetSchema, response: { 200: successMessageSchema },
     },
     config: { access: PUBLIC },
   }, async (request) => {

@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
-import { authUserSchema, staffRegisterSchema } from '@parceldesk/shared/schemas/auth';
+import { authUserResponseSchema, authUserSavedSchema, staffRegisterSchema } from '@parceldesk/shared/schemas/auth';
 import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
 import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
 import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
@@ -20,12 +19,12 @@ const OWN_PROFILE_ONLY = 'You can only change your own profile here';
 
 export function userRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/staff/register', {
-    schema: { tags: ['staff'], summary: 'A courier admin hires a branch manager or staff user; a branch manager with staff_manage hires staff into their branch', body: staffRegisterSchema, response: { 201: z.object({ user: authUserSchema }) } },
+    schema: { tags: ['staff'], summary: 'A courier admin hires a branch manager or staff user; a branch manager with staff_manage hires staff into their branch', body: staffRegisterSchema, response: { 201: authUserResponseSchema } },
     config: { access: ACCESS.staffHire },
   }, async (request, reply) => reply.status(201).send(await registerStaff(ctx, request, principalOf(request), request.body)));
 
   app.put('/users/:id', {
-    schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: z.object({ user: authUserSchema, message: z.string() }) } },
+    schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: authUserSavedSchema } },
     config: { access: { ...STAFF_SIDE, tenant: { id: 'self' } } },
   }, async (request) => {
     const principal = principalOf(request);

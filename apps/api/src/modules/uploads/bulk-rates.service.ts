@@ -1,23 +1,15 @@
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import type { BulkUploadResult } from '@parceldesk/shared/schemas/settings-responses';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/app-error';
 import { auditSettings, type SettingsActor } from '../settings/settings-context';
 import { upsertShippingRates } from '../settings/shipping-rates.service';
 import { spreadsheetKind } from './file-types';
 import type { UploadedFile } from './multipart';
-import { BULK_MSG, readRateRows, type InvalidRateRow } from './rate-rows';
+import { BULK_MSG, readRateRows } from './rate-rows';
 import { DEFAULT_PARSE_LIMITS, parseSpreadsheet, type ParseLimits } from './spreadsheet-parser';
 import { listZipEntries, unpackedSize } from './zip-entries';
 
-export interface BulkUploadResult {
-  success: true;
-  message: string;
-  createdRates: number;
-  updatedRates: number;
-  invalidRates: number;
-  totalProcessed: number;
-  invalidRows: InvalidRateRow[];
-}
 
 /** An xlsx of a few thousand rates unpacks to a few MB; far more means a ZIP bomb. */
 const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;

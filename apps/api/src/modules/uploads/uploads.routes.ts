@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { logoUploadedSchema, rateSheetResponseSchema, rateSheetUploadedSchema } from '@parceldesk/shared/schemas/settings-responses';
 import { LOGO_MAX_BYTES, RATE_SHEET_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC, type Access } from '@parceldesk/shared/access';
@@ -37,7 +38,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/couriers/:id/logo', {
     schema: {
       tags, summary: 'Upload the courier logo (multipart field logo: JPG, PNG or GIF, at most 5MB)', params: idParamsSchema, ...multipartBody,
-      response: { 200: z.object({ success: z.literal(true), message: z.string(), logo_url: z.string() }) },
+      response: { 200: logoUploadedSchema },
     },
     config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
   }, async (request) => {
@@ -69,7 +70,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/rate-sheet', {
     schema: {
       tags, summary: 'The courier\'s current rate sheet, if any', querystring: courierQuery,
-      response: { 200: z.object({ success: z.literal(true), rate_sheet_url: z.string().nullable(), file_name: z.string().nullable() }) },
+      response: { 200: rateSheetResponseSchema },
     },
     config: { access: { ...COURIER_PEOPLE, tenant: { courier_id: 'courier' } } },
   }, async (request) => {
@@ -98,7 +99,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/rate-sheet', {
     schema: {
       tags, summary: 'Upload the rate sheet (multipart: rate_sheet and courier_id; PDF, Excel or Word, at most 10MB)', ...multipartBody,
-      response: { 200: z.object({ success: z.literal(true), message: z.string(), rate_sheet_url: z.string() }) },
+      response: { 200: rateSheetUploadedSchema },
     },
     config: { access: ADMINS },
   }, async (request) => {

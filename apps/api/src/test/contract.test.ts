@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CONTRACT, NOT_JSON, type ContractRoute } from '@parceldesk/shared/contract';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Issue 10, one contract per route: every route answers what packages/shared/src/contract.ts says. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+
+function successSchema(route: TestApp['app']['apiRoutes'][number]): z.ZodType | undefined {
+  const response = (route.schema?.response ?? {}) as Record<string, z.ZodType | undefined>;
+  return response['200'] ?? response['201'];
+}
+
+describe('the route contract', () => {
+  it('names every registered route, and no route that is not', () => {
+    const registered = t.app.apiRoutes.filter((route) => route.method !== 'HEAD').map((route) => `${route.method} ${route.url.slice('/api'.length)}`);
+    expect([...registered].sort()).toEqual(Object.keys(CONTRACT).sort());
+  });
+
+  it('is the response schema of every route that answers JSON', () => {
+    const drift: string[] = [];
+    for (const route of t.app.apiRoutes.filter((r) => r.method !== 'HEAD')) {
+      const key = `${route.method} ${route.url.slice('/api'.length)}` as ContractRoute;
+      const contract = CONTRACT[key];
+      const served = successSchema(route);
+      if (contract === NOT_JSON) {
+        if (served) drift.push(`${key}: the contract says it answers no JSON of its own, the route declares a schema`);
+        continue;
+      }
+      if (!served) drift.push(`${key}: the route declares no success schema`);
+      else if (JSON.stringify(jsonSchemaOf(served)) !== JSON.stringify(jsonSchemaOf(contract))) drift.push(`${key}: the route's schema differs from the contract`);
+    }
+    expect(drift).toEqual([]);
+  });
+});
