@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { ZodType } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
 import { forbidden, unauthorized } from '../lib/app-error';
 import type { Database } from '../db/client';
@@ -14,6 +15,8 @@ declare module 'fastify' {
    */
   interface FastifyContextConfig {
     access?: Access;
+    /** A multipart route's body as the API documentation shows it; the handler reads the parts itself. */
+    multipartBody?: ZodType;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -39,3 +39,21 @@ describe('the route contract', () => {
     expect(drift).toEqual([]);
   });
 });
+
+type RequestBody = { content: Record<string, { schema: { properties: Record<string, { type?: string; format?: string; items?: { format?: string } }>; required?: string[] } }> };
+type OpenApi = { paths: Record<string, Record<string, { requestBody?: RequestBody }>> };
+
+describe('the OpenAPI document', () => {
+  it('shows the multipart bodies: ticket create and reply with attachments, and the uploads with their file field', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+    const form = (path: string, method = 'post') => doc.paths[path]?.[method]?.requestBody?.content['multipart/form-data']?.schema;
+
+    const create = form('/api/tickets');
+    expect(create?.required).toEqual(expect.arrayContaining(['subject', 'department', 'message']));
+    expect(create?.properties.attachments?.items?.format).toBe('binary');
+    expect(form('/api/tickets/{id}/messages')?.properties.attachments?.items?.format).toBe('binary');
+    expect(form('/api/couriers/{id}/logo')?.properties.logo?.format).toBe('binary');
+    expect(form('/api/rate-sheet')?.properties.rate_sheet?.format).toBe('binary');
+    expect(form('/api/settings/shipping-rates/bulk-upload')?.required).toEqual(expect.arrayContaining(['file', 'courier_id']));
+  });
+});

@@ -53,3 +53,17 @@ export const logoUploadedSchema = z.object({ success: z.literal(true), message: 
 export const rateSheetResponseSchema = z.object({ success: z.literal(true), rate_sheet_url: z.string().nullable(), file_name: z.string().nullable() });
 export type RateSheet = z.infer<typeof rateSheetResponseSchema>;
 export const rateSheetUploadedSchema = z.object({ success: z.literal(true), message: z.string(), rate_sheet_url: z.string() });
+
+/**
+ * Multipart request bodies, for the API documentation (the upload handlers read the parts
+ * themselves, with their own size limits and content checks: modules/uploads/multipart.ts).
+ */
+export const logoUploadFormSchema = z.object({ logo: z.file().describe('JPG, PNG or GIF, at most 5MB') });
+export const rateSheetUploadFormSchema = z.object({
+  rate_sheet: z.file().describe('PDF, Excel or Word, at most 10MB'),
+  courier_id: z.uuid(),
+});
+export const bulkUploadFormSchema = z.object({
+  file: z.file().describe('.xlsx, .xls or .csv with the columns weight and cost'),
+  courier_id: z.uuid(),
+});

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import {
-  courierQuerySchema, createTicketSchema, customerTicketsQuerySchema, customerTicketsResponseSchema, ticketDetailSchema,
-  ticketListItemSchema, ticketNoParamsSchema, ticketReplySchema, ticketStatusUpdateSchema, unreadCountResponseSchema, unreadTicketsResponseSchema,
+  courierQuerySchema, createTicketFormSchema, createTicketSchema, customerTicketsQuerySchema, customerTicketsResponseSchema, ticketDetailSchema,
+  ticketListItemSchema, ticketNoParamsSchema, ticketReplyFormSchema, ticketReplySchema, ticketStatusUpdateSchema, unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../../app-context';
 import { ACCESS, type Access } from '@parceldesk/shared/access';
@@ -66,7 +66,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
       tags, ...multipartOrJson, response: { 201: ticketDetailSchema },
       summary: 'Open a ticket (customer): JSON or multipart with subject, department, message and up to 5 attachments (images or PDF, each under 5MB)',
     },
-    config: { access: CUSTOMER },
+    config: { access: CUSTOMER, multipartBody: createTicketFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, attachments } = await readTicketForm(request, createTicketSchema);
@@ -89,7 +89,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
       tags, ...multipartOrJson, params: idParamsSchema, response: { 201: ticketDetailSchema },
       summary: 'Reply (the ticket\'s customer, or staff with tickets_reply): JSON or multipart with message and up to 5 attachments',
     },
-    config: { access: { ...ACCESS.ticketsReply, tenant: { id: 'ticket' } } },
+    config: { access: { ...ACCESS.ticketsReply, tenant: { id: 'ticket' } }, multipartBody: ticketReplyFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     // The ticket is checked first, so another courier's or customer's ticket is 404 whatever the body.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
-import { bulkUploadResultSchema } from '@parceldesk/shared/schemas/settings-responses';
+import { bulkUploadFormSchema, bulkUploadResultSchema } from '@parceldesk/shared/schemas/settings-responses';
 import { RATE_UPLOAD_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
 import { badRequest } from '../../lib/app-error';
@@ -21,7 +21,7 @@ export function bulkRateRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Create or update rates from an .xlsx, .xls or .csv file (multipart: file and courier_id; columns weight and cost)',
       consumes: ['multipart/form-data'], response: { 200: bulkUploadResultSchema },
     },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: SETTINGS_ACCESS, multipartBody: bulkUploadFormSchema },
   }, async (request) => {
     prepareSpreadsheetParser();
     const { file, fields } = await readUpload(request, { fileField: 'file', maxBytes: RATE_UPLOAD_MAX_BYTES, tooLarge: SETTINGS_MSG.bulkTooLarge });

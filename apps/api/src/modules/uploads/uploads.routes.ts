@@ -2,7 +2,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
-import { logoUploadedSchema, rateSheetResponseSchema, rateSheetUploadedSchema } from '@parceldesk/shared/schemas/settings-responses';
+import {
+  logoUploadedSchema, logoUploadFormSchema, rateSheetResponseSchema, rateSheetUploadedSchema, rateSheetUploadFormSchema,
+} from '@parceldesk/shared/schemas/settings-responses';
 import { LOGO_MAX_BYTES, RATE_SHEET_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC, type Access } from '@parceldesk/shared/access';
@@ -40,7 +42,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Upload the courier logo (multipart field logo: JPG, PNG or GIF, at most 5MB)', params: idParamsSchema, ...multipartBody,
       response: { 200: logoUploadedSchema },
     },
-    config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
+    config: { access: { ...ADMINS, tenant: { id: 'courier' } }, multipartBody: logoUploadFormSchema },
   }, async (request) => {
     const principal = principalOf(request);
     const courier = await courierInScope(ctx.db, principal, request.params.id);
@@ -101,7 +103,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'Upload the rate sheet (multipart: rate_sheet and courier_id; PDF, Excel or Word, at most 10MB)', ...multipartBody,
       response: { 200: rateSheetUploadedSchema },
     },
-    config: { access: ADMINS },
+    config: { access: ADMINS, multipartBody: rateSheetUploadFormSchema },
   }, async (request) => {
     const principal = principalOf(request);
     const { file, fields } = await readUpload(request, { fileField: 'rate_sheet', maxBytes: RATE_SHEET_MAX_BYTES, tooLarge: SETTINGS_MSG.rateSheetTooLarge });
