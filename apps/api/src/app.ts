@@ -39,6 +39,9 @@ import { ticketSettingsRoutes } from './modules/tickets/ticket-settings.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { auditLogRoutes } from './modules/audit-logs/audit-logs.routes';
 import { eventRoutes } from './events/events.routes';
+import { packageRoutes } from './modules/packages/packages.routes';
+import { preAlertRoutes } from './modules/packages/pre-alerts.routes';
+import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -61,7 +64,8 @@ export interface BuildAppOptions {
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
-  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes];
+  ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
+  packageRoutes, preAlertRoutes, packageFileRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

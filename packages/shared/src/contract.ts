@@ -11,6 +11,9 @@ import {
 } from './schemas/couriers';
 import { customerDetailSchema, customerListItemSchema } from './schemas/customers';
 import { listResponseSchema } from './schemas/list-query';
+import {
+  packageDetailSchema, packageListItemSchema, preAlertSchema, receivePackageResponseSchema, unknownPackageListItemSchema,
+} from './schemas/packages';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -150,6 +153,19 @@ export const CONTRACT = {
   'GET /tickets/departments': departmentsResponseSchema,
   'GET /tickets/settings': ticketSettingsSchema,
   'PUT /tickets/settings': ticketSettingsSchema,
+
+  'POST /packages/receive': receivePackageResponseSchema,
+  'GET /packages': listResponseSchema(packageListItemSchema),
+  'GET /packages/unknown': listResponseSchema(unknownPackageListItemSchema),
+  'GET /packages/:id': packageDetailSchema,
+  'PUT /packages/:id': packageDetailSchema,
+  'POST /packages/:id/status': packageDetailSchema,
+  'POST /packages/:id/assign': packageDetailSchema,
+  'GET /package-files/:id': NOT_JSON,
+  'POST /pre-alerts': preAlertSchema,
+  'GET /pre-alerts': listResponseSchema(preAlertSchema),
+  'PUT /pre-alerts/:id': preAlertSchema,
+  'DELETE /pre-alerts/:id': messageResponseSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

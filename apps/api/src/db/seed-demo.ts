@@ -7,7 +7,7 @@ import { ensureSuperAdmin } from './bootstrap';
 import { branches, couriers, customers, roles, users } from './schema/index';
 import { hashPassword } from '../security/passwords';
 import { createCourier } from '../modules/couriers/courier-onboarding.service';
-import { nextMailboxNumber } from '../modules/couriers/courier-lookup';
+import { nextMailboxNumber } from '../lib/courier-lookup';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 

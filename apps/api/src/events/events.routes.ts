@@ -1,11 +1,13 @@
 import type pg from 'pg';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../app-context';
 import { ANY_SIGNED_IN } from '@parceldesk/shared/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
+import { mayReceivePackageEvent, parsePackageEvent, toPackageClient, type PackageEventPayload } from './package-events';
 import { EVENTS_CHANNEL, mayReceive, parseTicketEvent, type TicketEventPayload } from './ticket-events';
 
 /** Proxies close idle connections after about a minute; a comment line keeps the stream open. */
@@ -19,6 +21,8 @@ const streamQuerySchema = z.object({
 });
 
 const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+const isPackageEvent = (event: TicketEventPayload | PackageEventPayload): event is PackageEventPayload => event.kind.startsWith('package.');
 
 const toClient = (event: TicketEventPayload): TicketEvent => ({ kind: event.kind, ticketId: event.ticketId, ticketNo: event.ticketNo, status: event.status });
 
@@ -36,7 +40,8 @@ function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => vo
 export function eventRoutes(app: ZodApp, ctx: AppContext) {
   // drizzle keeps the app's pool as $client (not in the Database type); the hub opens its own connection with the pool's settings.
   const pool = (ctx.db as unknown as { $client: pg.Pool }).$client;
-  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseTicketEvent });
+  const parse = (payload: string | undefined): TicketEventPayload | PackageEventPayload | null => parsePackageEvent(payload) ?? parseTicketEvent(payload);
+  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse });
   const open = new Set<() => void>();
   const pings = new Set<() => void>();
   const heartbeat = setInterval(() => {
@@ -56,7 +61,7 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/events/stream', {
     schema: {
       tags: ['events'],
-      summary: 'Live ticket events (text/event-stream: `event: tickets` with { kind, ticketId, ticketNo, status }); token in the header or ?token=',
+      summary: 'Live events (text/event-stream: `event: tickets` with { kind, ticketId, ticketNo, status }, `event: packages` with { kind, packageId, packageNumber, status }); token in the header or ?token=',
       querystring: streamQuerySchema,
     },
     config: { access: ANY_SIGNED_IN },
@@ -69,10 +74,17 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       if (!ended) raw.write(chunk);
     };
     const subscriber = {
-      onEvent: (event: TicketEventPayload) => {
-        if (mayReceive(principal, event)) send(sseMessage('tickets', toClient(event)));
+      onEvent: (event: TicketEventPayload | PackageEventPayload) => {
+        if (isPackageEvent(event)) {
+          if (mayReceivePackageEvent(principal, event)) send(sseMessage('packages', toPackageClient(event)));
+        } else if (mayReceive(principal, event)) {
+          send(sseMessage('tickets', toClient(event)));
+        }
       },
-      onResync: () => send(sseMessage('tickets', { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent)),
+      onResync: () => {
+        send(sseMessage('tickets', { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent));
+        send(sseMessage('packages', { kind: 'resync', packageId: null, packageNumber: null, status: null } satisfies PackageStreamEvent));
+      },
     };
     const ping = () => send(': ping\n\n');
     const unsubscribe = hub.subscribe(subscriber);

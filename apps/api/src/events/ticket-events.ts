@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { DbOrTx } from '../db/client';
-import type { Principal } from '../modules/auth/principal';
+import type { Principal } from '../lib/principal';
 
 /** One channel for every instance: a write on any instance reaches the streams of all of them. */
 export const EVENTS_CHANNEL = 'parceldesk_events';

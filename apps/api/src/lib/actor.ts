@@ -1,32 +1,48 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@parceldesk/shared/messages';
 import type { DbOrTx } from '../db/client';
-import type { Principal } from '../modules/auth/principal';
-import { courierById } from '../modules/couriers/courier-lookup';
 import { principalOf } from '../plugins/auth';
 import { badRequest, notFound } from './app-error';
 import { writeAudit } from './audit';
+import { courierById } from './courier-lookup';
+import type { Principal } from './principal';
 import { scopeOf, type TenantScope } from './tenant-scope';
 
-/** Who is changing something, and within which scope: what every audited write needs. */
-export interface Actor {
+/**
+ * Who is changing something, from where, and within which scope: everything an audited write
+ * needs, so services never see the request (issue 10). `impersonatorId` is the real person when a
+ * super admin or courier admin acts as someone else; every audit row of the write names them.
+ */
+export interface Actor<S extends TenantScope = TenantScope> {
   principal: Principal;
-  scope: TenantScope;
+  scope: S;
   ip: string;
+  impersonatorId: string | null;
 }
 
 export function actorOf(request: FastifyRequest): Actor {
   const principal = principalOf(request);
-  return { principal, scope: scopeOf(principal), ip: request.ip };
+  return { principal, scope: scopeOf(principal), ip: request.ip, impersonatorId: principal.impersonatorId };
 }
 
-/** The audit row of a write by a signed-in user, in the write's transaction (impersonation noted). */
+/** Where an anonymous request (sign-in, sign-up, password reset) comes from, for sessions and audit rows. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/**
+ * The one audit path for a signed-in actor's write, in the write's transaction. An impersonated
+ * write always records the impersonator (`details.impersonatedBy`), whatever the feature.
+ */
 export async function auditAction(
   tx: DbOrTx,
   actor: Actor,
-  entry: { courierId: string | null; action: string; targetType: string; targetId: string; details?: Record<string, unknown> },
+  entry: { courierId: string | null; action: string; targetType?: string; targetId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  const details = actor.principal.impersonatorId ? { ...entry.details, impersonatedBy: actor.principal.impersonatorId } : entry.details;
+  const details = actor.impersonatorId ? { ...entry.details, impersonatedBy: actor.impersonatorId } : entry.details;
   await writeAudit(tx, {
     courierId: entry.courierId,
     actorType: actor.principal.kind === 'customer' ? 'customer' : 'user',

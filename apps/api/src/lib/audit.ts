@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema/index';
 
@@ -13,7 +12,11 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Written in the caller's transaction, so the record and the change commit together. */
+/**
+ * The audit row writer, in the caller's transaction so the record and the change commit together.
+ * A signed-in actor's write goes through lib/actor.ts (auditAction), which notes impersonation;
+ * this is called directly only for writes with no signed-in actor (sign-up, sign-in, reset).
+ */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLogs).values({
     courierId: entry.courierId,
@@ -25,8 +28,4 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
     details: entry.details ?? null,
   });
-}
-
-export function clientIp(request: FastifyRequest): string {
-  return request.ip;
 }

@@ -56,6 +56,11 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
    * is built on (customers_search_idx), so a search of 100,000 rows does not read them all.
    */
   searchSql?: SQL;
+  /**
+   * The whole search condition, for searches that span tables no single index covers (a package
+   * search reads the packages' own trigram index and the customers' one, then unites the ids).
+   */
+  searchCondition?: (term: string) => SQL;
   query: ListQuery;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Appended to every sort so pages never overlap (the primary key). */
@@ -139,9 +144,11 @@ function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQue
 }
 
 /** Builds the WHERE of search and filters; unknown or unfilterable fields answer 400. */
-function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: Record<string, FilterOption[]>, searchSql?: SQL): SQL[] {
+function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: Record<string, FilterOption[]>, searchSql?: SQL, searchCondition?: (term: string) => SQL): SQL[] {
   const conditions: SQL[] = [];
-  if (query.search) {
+  if (query.search && searchCondition) {
+    conditions.push(searchCondition(query.search));
+  } else if (query.search) {
     const term = query.search;
     const matches = searchSql
       ? [sql`${searchSql} ilike ${containsPattern(term)}`]
@@ -194,7 +201,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
 
   const orderBy = orderFor(columns, query, options.defaultSort, options.tieBreaker);
   const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny);
-  const filtered = and(where, ...conditionsFor(columns, query, filterOptions, options.searchSql));
+  const filtered = and(where, ...conditionsFor(columns, query, filterOptions, options.searchSql, options.searchCondition));
 
   // The page is chosen on ids first and only its rows are joined and projected (a deferred
   // join): a deep page skips index entries, not joined rows. Joins the sort and filters do not

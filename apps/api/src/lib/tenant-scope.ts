@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Principal } from '../modules/auth/principal';
+import type { Principal } from './principal';
 import type { DbOrTx } from '../db/client';
 import { notFound } from './app-error';
 

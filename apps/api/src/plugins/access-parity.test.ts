@@ -3,7 +3,7 @@ import { canAccess, principalOfProfile, type Access } from '@parceldesk/shared/a
 import { PERMISSIONS } from '@parceldesk/shared/permissions';
 import { ROLES, STAFF_SIDE_ROLES, type Role } from '@parceldesk/shared/roles';
 import { authUserSchema, customerProfileSchema } from '@parceldesk/shared/schemas/auth';
-import { loadPrincipal } from '../modules/auth/principal';
+import { loadPrincipal } from '../lib/principal';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer } from '../test/factories';
 import { authorize } from './auth';

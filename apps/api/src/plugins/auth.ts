@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../lib/app-error';
 import type { Database } from '../db/client';
 import { TokenError, type TokenSigner } from '../security/tokens';
 import { canAccess, type Access } from '@parceldesk/shared/access';
-import { loadPrincipal, type Principal } from '../modules/auth/principal';
+import { loadPrincipal, type Principal } from '../lib/principal';
 
 declare module 'fastify' {
   /**

@@ -27,7 +27,7 @@ export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
   // A token's signature check always gives the same answer for the same key, so a verified token
   // is not verified again (jose's WebCrypto HMAC was ~7% of a list request's CPU). Expiry is
-  // still checked every time; revocation is the session row's job (modules/auth/principal.ts).
+  // still checked every time; revocation is the session row's job (lib/principal.ts).
   const verified = new Map<string, TokenClaims>();
   return {
     async sign(claims: Omit<TokenClaims, 'exp'>, expiresAt: Date): Promise<string> {

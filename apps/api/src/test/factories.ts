@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { customers, users } from '../db/schema/index';
 import { hashPassword } from '../security/passwords';
 import { createCourier } from '../modules/couriers/courier-onboarding.service';
-import { nextMailboxNumber } from '../modules/couriers/courier-lookup';
+import { nextMailboxNumber } from '../lib/courier-lookup';
 import type { App } from '../app';
 
 export const TEST_PASSWORD = 'Correct-Horse-9';

@@ -1,3 +1,5 @@
+import { DomainError } from './domain-error';
+
 /**
  * The package and its journey (issue 11; shared/domain.md "How a parcel travels"). Statuses, the
  * moves the server allows, what customers read and which statuses tell them: one definition for
@@ -104,6 +106,13 @@ export function isNotifyingStatus(status: PackageStatus): boolean {
 export function packageTransitionMessage(from: PackageStatus, to: PackageStatus): string {
   if (from === to) return `The package is already ${PACKAGE_STATUS_LABELS[from]}`;
   return `A package cannot move from ${PACKAGE_STATUS_LABELS[from]} to ${PACKAGE_STATUS_LABELS[to]}`;
+}
+
+/** Refuses a move off PACKAGE_TRANSITIONS (or to the same status): a 409 naming both statuses. */
+export function assertPackageMove(from: PackageStatus, to: PackageStatus): void {
+  if (from === to || !canMovePackage(from, to)) {
+    throw new DomainError('conflict', 'package.invalid_transition', packageTransitionMessage(from, to), 'status');
+  }
 }
 
 /** Spec colours of status chips: grey before arrival, blue on the way, green done, amber needs attention, red lost. */

@@ -52,6 +52,7 @@ export const PACKAGE_MSG = {
   preAlertCreated: 'Pre-alert added',
   preAlertUpdated: 'Pre-alert updated',
   preAlertCancelled: 'Pre-alert cancelled',
+  preAlertAlreadyCancelled: 'This pre-alert is already cancelled',
   preAlertLocked: 'This pre-alert has already been received and can no longer be changed',
   preAlertDuplicate: 'You have already pre-alerted this tracking number',
   alreadyReceived: 'A package with this tracking number has already been received',

@@ -5,7 +5,9 @@ import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
 import { ANY_SIGNED_IN, PUBLIC, STAFF_SIDE } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
+import { actorOf, originOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
+import { inTransaction } from '../../lib/transaction';
 import { signInUser } from './sign-in.service';
 import { revokeSession } from './sessions';
 import { loadAuthUser } from './user-profile';
@@ -15,13 +17,13 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
   const login = { body: loginSchema, response: { 200: userLoginResponseSchema } };
 
   app.post('/auth/login', { schema: { ...login, tags: ['auth'], summary: 'Courier admin sign-in' }, config: { access: PUBLIC } },
-    (request) => signInUser(ctx, request, request.body, ['courier_admin']));
+    (request) => signInUser(ctx, originOf(request), request.body, ['courier_admin']));
 
   app.post('/auth/super-admin/login', { schema: { ...login, tags: ['auth'], summary: 'Super admin sign-in' }, config: { access: PUBLIC } },
-    (request) => signInUser(ctx, request, request.body, ['super_admin']));
+    (request) => signInUser(ctx, originOf(request), request.body, ['super_admin']));
 
   app.post('/auth/staff/login', { schema: { ...login, tags: ['auth'], summary: 'Branch manager and staff sign-in' }, config: { access: PUBLIC } },
-    (request) => signInUser(ctx, request, request.body, ['branch_manager', 'staff']));
+    (request) => signInUser(ctx, originOf(request), request.body, ['branch_manager', 'staff']));
 
   app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageResponseSchema } }, config: { access: ANY_SIGNED_IN } },
     async (request) => {
@@ -41,7 +43,7 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageResponseSchema } },
     config: { access: ANY_SIGNED_IN },
   }, async (request) => {
-    await changeOwnPassword(ctx, request, principalOf(request), request.body);
+    await inTransaction(ctx.db, (tx) => changeOwnPassword(tx, { actor: actorOf(request), input: request.body }));
     return { message: MSG.passwordUpdated };
   });
 }

@@ -1,35 +1,23 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { MSG } from '@parceldesk/shared/messages';
 import type { ChangePasswordInput } from '@parceldesk/shared/schemas/password';
-import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/client';
 import { customers, users } from '../../db/schema/index';
+import { auditAction, type Actor } from '../../lib/actor';
 import { notFound, unauthorized } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import type { Principal } from './principal';
 import { revokeAllSessions } from './sessions';
 
 /** Changes the caller's own password; every other session of theirs is revoked. */
-export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest, principal: Principal, input: ChangePasswordInput) {
+export async function changeOwnPassword(db: DbOrTx, { actor, input }: { actor: Actor; input: ChangePasswordInput }) {
+  const { principal } = actor;
   const table = principal.kind === 'user' ? users : customers;
-  const [account] = await ctx.db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, principal.id));
+  const [account] = await db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, principal.id));
   if (!account) throw notFound();
   // Spec section 8: a 401 here reads 'Current password is incorrect' (it does not end the session).
   if (!(await verifyPassword(account.passwordHash, input.currentPassword))) throw unauthorized(MSG.currentPasswordIncorrect);
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(table).set({ passwordHash, updatedAt: new Date() }).where(eq(table.id, principal.id));
-    await revokeAllSessions(tx, principal.kind, principal.id, principal.sessionId);
-    await writeAudit(tx, {
-      courierId: principal.courierId,
-      actorType: principal.kind,
-      actorId: principal.id,
-      action: 'auth.password_changed',
-      targetType: principal.kind,
-      targetId: principal.id,
-      ip: request.ip,
-      details: principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : undefined,
-    });
-  });
+  await db.update(table).set({ passwordHash, updatedAt: new Date() }).where(eq(table.id, principal.id));
+  await revokeAllSessions(db, principal.kind, principal.id, principal.sessionId);
+  await auditAction(db, actor, { courierId: principal.courierId, action: 'auth.password_changed', targetType: principal.kind, targetId: principal.id });
 }

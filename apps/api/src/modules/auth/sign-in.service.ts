@@ -1,5 +1,5 @@
 import { sql, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { MSG } from '@parceldesk/shared/messages';
 import type { StaffSideRole } from '@parceldesk/shared/roles';
 import type { LoginInput } from '@parceldesk/shared/schemas/auth';
@@ -11,9 +11,9 @@ import { signInSession } from './sessions';
 import { loadAuthUser } from './user-profile';
 
 /** Staff-side sign-in shared by the three portals; each passes the roles it admits. */
-export async function signInUser(ctx: AppContext, request: FastifyRequest, input: LoginInput, allowedRoles: readonly StaffSideRole[]) {
+export async function signInUser(ctx: AppContext, origin: RequestOrigin, input: LoginInput, allowedRoles: readonly StaffSideRole[]) {
   const accountKey = `user:${input.email}`;
-  await ctx.limiter.checkIp('login', request.ip);
+  await ctx.limiter.checkIp('login', origin.ip);
   await ctx.limiter.checkAccount('login', accountKey);
 
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
@@ -30,7 +30,7 @@ export async function signInUser(ctx: AppContext, request: FastifyRequest, input
 
   const token = await signInSession(ctx.db, ctx.signer, {
     principalType: 'user', principalId: user.id, role: user.role, courierId: user.courierId,
-    rememberMe: input.rememberMe, ip: request.ip, userAgent: request.headers['user-agent'],
+    rememberMe: input.rememberMe, ip: origin.ip, userAgent: origin.userAgent,
   });
   const profile = await loadAuthUser(ctx.db, user.id);
   if (!profile) throw notFound();

@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { MSG } from '@parceldesk/shared/messages';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
+import type { StaffProfileInput } from '@parceldesk/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, roles, users } from '../../db/schema/index';
+import { auditAction, type Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,4 +38,25 @@ export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: 
     branch: branch ? { id: branch.id, name: branch.name } : null,
     impersonated_by: impersonatorId ?? null,
   };
+}
+
+const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
+
+/** PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). */
+export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: StaffProfileInput }): Promise<AuthUser> {
+  const { principal } = actor;
+  const { firstName, lastName, email } = input;
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
+  if (taken) throw emailTaken();
+  try {
+    await db.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
+  } catch (error) {
+    // Two users claiming the same email at once both pass the check above; the index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
+  const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
+  if (!user) throw notFound();
+  return user;
 }

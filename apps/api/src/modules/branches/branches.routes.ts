@@ -5,6 +5,7 @@ import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/
 import type { AppContext, ZodApp } from '../../app-context';
 import { actorOf } from '../../lib/actor';
 import { createBranch, getBranch, listBranches, updateBranch } from './branches.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['branches'];
 /** A courier admin's own branches; a super admin's across couriers (issue 3). */
@@ -19,7 +20,7 @@ export function branchRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/branches', {
     schema: { tags, summary: 'Open a branch (a super admin names the courier)', body: createBranchSchema, response: { 201: branchDetailSchema } },
     config: { access: ADMINS },
-  }, async (request, reply) => reply.status(201).send(await createBranch({ db: ctx.db, actor: actorOf(request), input: request.body })));
+  }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => createBranch(tx, { actor: actorOf(request), input: request.body }))));
 
   app.get('/branches/:id', {
     schema: { tags, summary: 'One branch', params: idParamsSchema, response: { 200: branchDetailSchema } },
@@ -29,5 +30,5 @@ export function branchRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/branches/:id', {
     schema: { tags, summary: 'Edit a branch, or open and close it (isActive)', params: idParamsSchema, body: updateBranchSchema, response: { 200: branchDetailSchema } },
     config: { access: ONE_BRANCH },
-  }, (request) => updateBranch({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }));
+  }, (request) => inTransaction(ctx.db, (tx) => updateBranch(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
 }

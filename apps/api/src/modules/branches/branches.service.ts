@@ -63,18 +63,16 @@ const nameTaken = () => conflict(BRANCH_MSG.nameTaken, { name: BRANCH_MSG.nameTa
 /** '' and null clear an optional field; undefined leaves it as it is. */
 const cleared = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
-export async function createBranch({ db, actor, input }: { db: DbOrTx; actor: Actor; input: CreateBranchInput }): Promise<BranchDetail> {
+export async function createBranch(db: DbOrTx, { actor, input }: { actor: Actor; input: CreateBranchInput }): Promise<BranchDetail> {
   const courierId = await courierForNewRow(db, actor.scope, input.courierId);
   try {
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(branches).values({
-        courierId, name: input.name, code: cleared(input.code) ?? null, address: cleared(input.address) ?? null,
-        phone: cleared(input.phone) ?? null, openingHours: cleared(input.openingHours) ?? null, isActive: input.isActive ?? true,
-      }).returning({ id: branches.id });
-      if (!created) throw new Error('branch insert returned nothing');
-      await auditAction(tx, actor, { courierId, action: 'branch.created', targetType: 'branch', targetId: created.id, details: { name: input.name } });
-      return created.id;
-    });
+    const [created] = await db.insert(branches).values({
+      courierId, name: input.name, code: cleared(input.code) ?? null, address: cleared(input.address) ?? null,
+      phone: cleared(input.phone) ?? null, openingHours: cleared(input.openingHours) ?? null, isActive: input.isActive ?? true,
+    }).returning({ id: branches.id });
+    if (!created) throw new Error('branch insert returned nothing');
+    await auditAction(db, actor, { courierId, action: 'branch.created', targetType: 'branch', targetId: created.id, details: { name: input.name } });
+    const id = created.id;
     return await getBranch({ db, scope: actor.scope, id });
   } catch (error) {
     if (isUniqueViolation(error, 'branches_courier_name_key')) throw nameTaken();
@@ -82,16 +80,14 @@ export async function createBranch({ db, actor, input }: { db: DbOrTx; actor: Ac
   }
 }
 
-export async function updateBranch({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateBranchInput }): Promise<BranchDetail> {
+export async function updateBranch(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateBranchInput }): Promise<BranchDetail> {
   try {
-    await db.transaction(async (tx) => {
-      const [updated] = await tx.update(branches).set({
-        name: input.name, code: cleared(input.code), address: cleared(input.address), phone: cleared(input.phone),
-        openingHours: cleared(input.openingHours), isActive: input.isActive, updatedAt: new Date(),
-      }).where(tenantWhere(branches, actor.scope, eq(branches.id, id))).returning({ courierId: branches.courierId });
-      if (!updated) throw notFound();
-      await auditAction(tx, actor, { courierId: updated.courierId, action: 'branch.updated', targetType: 'branch', targetId: id, details: { isActive: input.isActive } });
-    });
+    const [updated] = await db.update(branches).set({
+      name: input.name, code: cleared(input.code), address: cleared(input.address), phone: cleared(input.phone),
+      openingHours: cleared(input.openingHours), isActive: input.isActive, updatedAt: new Date(),
+    }).where(tenantWhere(branches, actor.scope, eq(branches.id, id))).returning({ courierId: branches.courierId });
+    if (!updated) throw notFound();
+    await auditAction(db, actor, { courierId: updated.courierId, action: 'branch.updated', targetType: 'branch', targetId: id, details: { isActive: input.isActive } });
   } catch (error) {
     if (isUniqueViolation(error, 'branches_courier_name_key')) throw nameTaken();
     throw error;

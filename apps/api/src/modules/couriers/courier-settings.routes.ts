@@ -3,7 +3,9 @@ import { bankDetailsSchema, companyInfoSchema, SETTINGS_MSG, shippingAddressesSc
 import { bankDetailsSavedSchema, courierSavedSchema, courierSettingsResponseSchema } from '@parceldesk/shared/schemas/settings-responses';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { Access } from '@parceldesk/shared/access';
+import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
+import { inTransaction } from '../../lib/transaction';
 import { getCourierSettings, updateBankDetails, updateCompanyInfo, updateShippingAddresses } from './courier-settings.service';
 
 const tags = ['couriers'];
@@ -22,7 +24,7 @@ export function courierSettingsRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags, summary: 'Company name and the admin\'s own name and email', params: idParamsSchema, body: companyInfoSchema, response: { 200: courierSavedSchema } },
     config: { access: { ...WRITERS, tenant: { id: 'courier' } } },
   }, async (request) => {
-    const courier = await updateCompanyInfo(ctx.db, { principal: principalOf(request), request, id: request.params.id, input: request.body });
+    const courier = await inTransaction(ctx.db, (tx) => updateCompanyInfo(tx, { actor: actorOf(request), id: request.params.id, input: request.body }));
     return { success: true as const, message: SETTINGS_MSG.companyUpdated, courier };
   });
 
@@ -30,7 +32,7 @@ export function courierSettingsRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags, summary: 'The AIR and SEA warehouse addresses (six lines each)', params: idParamsSchema, body: shippingAddressesSchema, response: { 200: courierSavedSchema } },
     config: { access: { ...WRITERS, tenant: { id: 'courier' } } },
   }, async (request) => {
-    const courier = await updateShippingAddresses(ctx.db, { principal: principalOf(request), request, id: request.params.id, input: request.body });
+    const courier = await inTransaction(ctx.db, (tx) => updateShippingAddresses(tx, { actor: actorOf(request), id: request.params.id, input: request.body }));
     return { success: true as const, message: SETTINGS_MSG.addressesUpdated, courier };
   });
 
@@ -41,7 +43,7 @@ export function courierSettingsRoutes(app: ZodApp, ctx: AppContext) {
     },
     config: { access: { ...WRITERS, tenant: { id: 'courier' } } },
   }, async (request) => {
-    const details = await updateBankDetails(ctx.db, { principal: principalOf(request), request, id: request.params.id, input: request.body });
+    const details = await inTransaction(ctx.db, (tx) => updateBankDetails(tx, { actor: actorOf(request), id: request.params.id, input: request.body }));
     return { success: true as const, message: SETTINGS_MSG.bankUpdated, courier: { bank_details: details } };
   });
 }

@@ -1,16 +1,15 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { MSG } from '@parceldesk/shared/messages';
 import { addressLines } from '@parceldesk/shared/shipping-address';
 import type { CompanyInfoInput, CourierSettings } from '@parceldesk/shared/schemas/settings';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { couriers, users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
+import { auditAction, type Actor } from '../../lib/actor';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
-import { courierById, type CourierRow } from './courier-lookup';
+import type { Principal } from '../../lib/principal';
+import { courierById, type CourierRow } from '../../lib/courier-lookup';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -56,23 +55,18 @@ function settingsView(courier: CourierRow, admin: UserRow | null | undefined): C
   };
 }
 
-export async function getCourierSettings(db: Database, principal: Principal, id: string): Promise<CourierSettings> {
+export async function getCourierSettings(db: DbOrTx, principal: Principal, id: string): Promise<CourierSettings> {
   const courier = await courierInScope(db, principal, id);
   return settingsView(courier, await companyAdmin(db, principal, courier.id));
 }
 
 interface CourierChange {
-  principal: Principal;
-  request: FastifyRequest;
+  actor: Actor;
   id: string;
 }
 
-function audit(tx: DbOrTx, change: CourierChange, action: string, details: Record<string, unknown>) {
-  const { principal, request, id } = change;
-  return writeAudit(tx, {
-    courierId: id, actorType: 'user', actorId: principal.id, action, targetType: 'courier', targetId: id, ip: request.ip,
-    details: principal.impersonatorId ? { ...details, impersonatedBy: principal.impersonatorId } : details,
-  });
+function audit(db: DbOrTx, change: CourierChange, action: string, details: Record<string, unknown>) {
+  return auditAction(db, change.actor, { courierId: change.id, action, targetType: 'courier', targetId: change.id, details });
 }
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
@@ -90,8 +84,9 @@ function refuseNulText(input: Record<string, unknown>) {
 }
 
 /** PUT /couriers/{id}: the company name, and the admin's own name and email (unique network-wide). */
-export async function updateCompanyInfo(db: Database, change: CourierChange & { input: CompanyInfoInput }): Promise<CourierSettings> {
-  const { principal, input } = change;
+export async function updateCompanyInfo(db: DbOrTx, change: CourierChange & { input: CompanyInfoInput }): Promise<CourierSettings> {
+  const { input } = change;
+  const { principal } = change.actor;
   const courier = await courierInScope(db, principal, change.id);
   refuseNulText(input);
   const admin = await companyAdmin(db, principal, courier.id);
@@ -100,15 +95,13 @@ export async function updateCompanyInfo(db: Database, change: CourierChange & { 
     if (taken) throw emailTaken();
   }
   try {
-    await db.transaction(async (tx) => {
-      await tx.update(couriers).set({ name: input.name, updatedAt: new Date() }).where(eq(couriers.id, courier.id));
-      if (admin) {
-        await tx.update(users).set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() }).where(eq(users.id, admin.id));
-      }
-      await audit(tx, change, 'settings.company_updated', {
-        name: { before: courier.name, after: input.name },
-        ...(admin ? { adminId: admin.id, emailChanged: admin.email !== input.email } : {}),
-      });
+    await db.update(couriers).set({ name: input.name, updatedAt: new Date() }).where(eq(couriers.id, courier.id));
+    if (admin) {
+      await db.update(users).set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() }).where(eq(users.id, admin.id));
+    }
+    await audit(db, change, 'settings.company_updated', {
+      name: { before: courier.name, after: input.name },
+      ...(admin ? { adminId: admin.id, emailChanged: admin.email !== input.email } : {}),
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -121,28 +114,24 @@ export async function updateCompanyInfo(db: Database, change: CourierChange & { 
 const cleanAddress = (text: string) => addressLines(text).join('\n') || null;
 
 export async function updateShippingAddresses(
-  db: Database,
+  db: DbOrTx,
   change: CourierChange & { input: { shipping_address_air: string; shipping_address_sea: string } },
 ): Promise<CourierSettings> {
-  const courier = await courierInScope(db, change.principal, change.id);
+  const courier = await courierInScope(db, change.actor.principal, change.id);
   refuseNulText(change.input);
   const air = cleanAddress(change.input.shipping_address_air);
   const sea = cleanAddress(change.input.shipping_address_sea);
-  await db.transaction(async (tx) => {
-    await tx.update(couriers).set({ shippingAddressAir: air, shippingAddressSea: sea, updatedAt: new Date() }).where(eq(couriers.id, courier.id));
-    await audit(tx, change, 'settings.addresses_updated', { air, sea });
-  });
-  return getCourierSettings(db, change.principal, courier.id);
+  await db.update(couriers).set({ shippingAddressAir: air, shippingAddressSea: sea, updatedAt: new Date() }).where(eq(couriers.id, courier.id));
+  await audit(db, change, 'settings.addresses_updated', { air, sea });
+  return getCourierSettings(db, change.actor.principal, courier.id);
 }
 
 /** Kept line for line (customers see each line on its own line); only the ends are trimmed. */
-export async function updateBankDetails(db: Database, change: CourierChange & { input: { bank_details: string } }): Promise<string | null> {
-  const courier = await courierInScope(db, change.principal, change.id);
+export async function updateBankDetails(db: DbOrTx, change: CourierChange & { input: { bank_details: string } }): Promise<string | null> {
+  const courier = await courierInScope(db, change.actor.principal, change.id);
   refuseNulText(change.input);
   const details = change.input.bank_details.replace(/\r\n?/g, '\n').trim() || null;
-  await db.transaction(async (tx) => {
-    await tx.update(couriers).set({ bankDetails: details, updatedAt: new Date() }).where(eq(couriers.id, courier.id));
-    await audit(tx, change, 'settings.bank_details_updated', { lines: details ? details.split('\n').length : 0 });
-  });
+  await db.update(couriers).set({ bankDetails: details, updatedAt: new Date() }).where(eq(couriers.id, courier.id));
+  await audit(db, change, 'settings.bank_details_updated', { lines: details ? details.split('\n').length : 0 });
   return details;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { MSG } from '@parceldesk/shared/messages';
 import type { CourierSignupInput } from '@parceldesk/shared/schemas/auth';
 import type { AppContext } from '../../app-context';
@@ -15,8 +15,8 @@ import { createCourier } from './courier-onboarding.service';
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
 /** POST /auth/register: the company and its courier_admin are created together, then signed in. */
-export async function signUpCourier(ctx: AppContext, request: FastifyRequest, input: CourierSignupInput) {
-  await ctx.limiter.checkIp('register', request.ip);
+export async function signUpCourier(ctx: AppContext, origin: RequestOrigin, input: CourierSignupInput) {
+  await ctx.limiter.checkIp('register', origin.ip);
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
   if (taken) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -27,9 +27,9 @@ export async function signUpCourier(ctx: AppContext, request: FastifyRequest, in
         courierId: courier.id, role: 'courier_admin', firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash,
       }).returning({ id: users.id });
       if (!admin) throw new Error('user insert returned nothing');
-      await writeAudit(tx, { courierId: courier.id, actorType: 'user', actorId: admin.id, action: 'courier.signed_up', targetType: 'courier', targetId: courier.id, ip: request.ip });
+      await writeAudit(tx, { courierId: courier.id, actorType: 'user', actorId: admin.id, action: 'courier.signed_up', targetType: 'courier', targetId: courier.id, ip: origin.ip });
       const signed = await startSession(tx, ctx.signer, {
-        principalType: 'user', principalId: admin.id, role: 'courier_admin', courierId: courier.id, ip: request.ip, userAgent: request.headers['user-agent'],
+        principalType: 'user', principalId: admin.id, role: 'courier_admin', courierId: courier.id, ip: origin.ip, userAgent: origin.userAgent,
       });
       return { token: signed, userId: admin.id };
     });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { MSG } from '@parceldesk/shared/messages';
 import type { CustomerLoginInput } from '@parceldesk/shared/schemas/auth';
 import type { AppContext } from '../../app-context';
@@ -8,7 +8,7 @@ import { forbidden, notFound, unauthorized } from '../../lib/app-error';
 import { verifyPassword } from '../../security/passwords';
 import { signInSession } from '../auth/sessions';
 import { loadCustomerProfile } from '../auth/customer-profile';
-import { courierByApiKey, courierById } from '../couriers/courier-lookup';
+import { courierByApiKey, courierById } from '../../lib/courier-lookup';
 
 /** How many same-email accounts (at different couriers) a key-less sign-in tries. */
 const MAX_KEYLESS_CANDIDATES = 5;
@@ -17,9 +17,9 @@ const MAX_KEYLESS_CANDIDATES = 5;
  * A customer signs in to their own courier only: with an api_key the account is looked up in
  * that courier alone, so courier B's portal cannot open courier A's account.
  */
-export async function signInCustomer(ctx: AppContext, request: FastifyRequest, input: CustomerLoginInput) {
+export async function signInCustomer(ctx: AppContext, origin: RequestOrigin, input: CustomerLoginInput) {
   const accountKey = `customer:${input.api_key ?? '-'}:${input.email}`;
-  await ctx.limiter.checkIp('login', request.ip);
+  await ctx.limiter.checkIp('login', origin.ip);
   await ctx.limiter.checkAccount('login', accountKey);
 
   const emailMatch = sql`lower(${customers.email}) = ${input.email}`;
@@ -49,7 +49,7 @@ export async function signInCustomer(ctx: AppContext, request: FastifyRequest, i
 
   const token = await signInSession(ctx.db, ctx.signer, {
     principalType: 'customer', principalId: customer.id, role: 'customer', courierId: customer.courierId,
-    rememberMe: input.rememberMe, ip: request.ip, userAgent: request.headers['user-agent'],
+    rememberMe: input.rememberMe, ip: origin.ip, userAgent: origin.userAgent,
   });
   const profile = await loadCustomerProfile(ctx.db, customer.id);
   if (!profile) throw notFound();

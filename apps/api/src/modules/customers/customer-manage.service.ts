@@ -27,11 +27,9 @@ async function assertEmailFree(db: DbOrTx, customer: CustomerRow, email: string)
 /** Writes the change and its audit row together; a lost email race still answers 409. */
 async function saveCustomer(db: DbOrTx, actor: Actor, customer: CustomerRow, changes: Partial<CustomerRow>, action: string, details?: Record<string, unknown>) {
   try {
-    await db.transaction(async (tx) => {
-      await tx.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, customer.id));
-      if (changes.isActive === false) await revokeAllSessions(tx, 'customer', customer.id);
-      await auditAction(tx, actor, { courierId: customer.courierId, action, targetType: 'customer', targetId: customer.id, details });
-    });
+    await db.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+    if (changes.isActive === false) await revokeAllSessions(db, 'customer', customer.id);
+    await auditAction(db, actor, { courierId: customer.courierId, action, targetType: 'customer', targetId: customer.id, details });
   } catch (error) {
     if (isUniqueViolation(error, 'customers_courier_email_key')) throw emailTaken();
     throw error;
@@ -39,7 +37,7 @@ async function saveCustomer(db: DbOrTx, actor: Actor, customer: CustomerRow, cha
 }
 
 /** Staff edit a customer's details with the registration rules (spec section 5). */
-export async function updateCustomer({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateCustomerInput }): Promise<CustomerDetail> {
+export async function updateCustomer(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateCustomerInput }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   await assertEmailFree(db, customer, input.email);
   await saveCustomer(db, actor, customer, {
@@ -54,7 +52,7 @@ export async function updateCustomer({ db, actor, id, input }: { db: DbOrTx; act
 }
 
 /** The home branch is one of the courier's active branches. */
-export async function changeCustomerBranch({ db, actor, id, branchId }: { db: DbOrTx; actor: Actor; id: string; branchId: string }): Promise<CustomerDetail> {
+export async function changeCustomerBranch(db: DbOrTx, { actor, id, branchId }: { actor: Actor; id: string; branchId: string }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   const [branch] = await db.select({ isActive: branches.isActive }).from(branches)
     .where(and(eq(branches.id, branchId), eq(branches.courierId, customer.courierId)));
@@ -65,7 +63,7 @@ export async function changeCustomerBranch({ db, actor, id, branchId }: { db: Db
 }
 
 /** Deactivating ends the customer's sessions at once. */
-export async function setCustomerActive({ db, actor, id, isActive }: { db: DbOrTx; actor: Actor; id: string; isActive: boolean }): Promise<CustomerDetail> {
+export async function setCustomerActive(db: DbOrTx, { actor, id, isActive }: { actor: Actor; id: string; isActive: boolean }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   await saveCustomer(db, actor, customer, { isActive }, isActive ? 'customer.reactivated' : 'customer.deactivated');
   return getCustomer({ db, scope: actor.scope, id });
@@ -75,7 +73,7 @@ export async function setCustomerActive({ db, actor, id, isActive }: { db: DbOrT
  * The customer edits their own details. Account type and membership stay (they change what the
  * customer pays); the title or business name is checked against the account type they have.
  */
-export async function updateOwnProfile({ db, actor, input }: { db: DbOrTx; actor: Actor; input: UpdateOwnCustomerProfileInput }): Promise<void> {
+export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: UpdateOwnCustomerProfileInput }): Promise<void> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, actor.principal.id));
   if (!customer) throw notFound();
   if (customer.accountType === 'business' && !input.businessName?.trim()) {

@@ -8,6 +8,7 @@ import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { changeCustomerBranch, setCustomerActive, updateCustomer } from './customer-manage.service';
 import { businessOnly, getCustomer, listCustomers, signedUpIn } from './customer-list.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['customers'];
 /** Spec section 6 / issue 3: staff read all accounts with customers_view, business accounts with customers_business, and write with customers_manage. */
@@ -47,20 +48,20 @@ export function customerManagementRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/customers/:id', {
     schema: { tags, summary: 'Edit a customer\'s details', params: idParamsSchema, body: updateCustomerSchema, response: { 200: customerDetailSchema } },
     config: { access: MANAGE_ONE },
-  }, (request) => updateCustomer({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }));
+  }, (request) => inTransaction(ctx.db, (tx) => updateCustomer(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
 
   app.put('/customers/:id/branch', {
     schema: { tags, summary: 'Change a customer\'s home branch (an active one)', params: idParamsSchema, body: customerBranchSchema, response: { 200: customerDetailSchema } },
     config: { access: MANAGE_ONE },
-  }, (request) => changeCustomerBranch({ db: ctx.db, actor: actorOf(request), id: request.params.id, branchId: request.body.branchId }));
+  }, (request) => inTransaction(ctx.db, (tx) => changeCustomerBranch(tx, { actor: actorOf(request), id: request.params.id, branchId: request.body.branchId })));
 
   app.post('/customers/:id/deactivate', {
     schema: { tags, summary: 'Deactivate a customer and end their sessions', params: idParamsSchema, response: { 200: customerDetailSchema } },
     config: { access: MANAGE_ONE },
-  }, (request) => setCustomerActive({ db: ctx.db, actor: actorOf(request), id: request.params.id, isActive: false }));
+  }, (request) => inTransaction(ctx.db, (tx) => setCustomerActive(tx, { actor: actorOf(request), id: request.params.id, isActive: false })));
 
   app.post('/customers/:id/reactivate', {
     schema: { tags, summary: 'Reactivate a customer', params: idParamsSchema, response: { 200: customerDetailSchema } },
     config: { access: MANAGE_ONE },
-  }, (request) => setCustomerActive({ db: ctx.db, actor: actorOf(request), id: request.params.id, isActive: true }));
+  }, (request) => inTransaction(ctx.db, (tx) => setCustomerActive(tx, { actor: actorOf(request), id: request.params.id, isActive: true })));
 }

@@ -8,23 +8,24 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
-import { actorOf } from '../../lib/actor';
+import { actorOf, originOf } from '../../lib/actor';
 import { loadCustomerProfile } from '../auth/customer-profile';
 import { signInCustomer } from './customer-auth.service';
 import { registerCustomer } from './registration.service';
 import { updateOwnProfile } from './customer-manage.service';
+import { inTransaction } from '../../lib/transaction';
 
 export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/customers/login', {
     schema: { tags: ['customers'], summary: 'Customer sign-in (api_key limits it to one courier)', body: customerLoginSchema, response: { 200: customerLoginResponseSchema } },
     config: { access: PUBLIC },
-  }, (request) => signInCustomer(ctx, request, request.body));
+  }, (request) => signInCustomer(ctx, originOf(request), request.body));
 
   app.post('/customers/register', {
     schema: { tags: ['customers'], summary: 'Customer sign-up', body: customerRegisterSchema, response: { 201: customerRegisteredSchema } },
     config: { access: PUBLIC },
   }, async (request, reply) => {
-    const result = await registerCustomer(ctx, request, request.body);
+    const result = await registerCustomer(ctx, originOf(request), request.body);
     return reply.status(201).send(result);
   });
 
@@ -43,7 +44,7 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const actor = actorOf(request);
-    await updateOwnProfile({ db: ctx.db, actor, input: request.body });
+    await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { actor, input: request.body }));
     const customer = await loadCustomerProfile(ctx.db, actor.principal.id, actor.principal.impersonatorId);
     if (!customer) throw notFound();
     return { customer, message: MSG.profileUpdated };

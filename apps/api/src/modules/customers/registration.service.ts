@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { MSG } from '@parceldesk/shared/messages';
 import { DEFAULT_COUNTRY, DEFAULT_MEMBERSHIP_TYPE } from '@parceldesk/shared/constants';
 import { personaliseAddress } from '@parceldesk/shared/shipping-address';
@@ -14,16 +14,16 @@ import { welcomeEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { startSession } from '../auth/sessions';
 import { loadCustomerProfile } from '../auth/customer-profile';
-import { courierByApiKey, courierById, nextMailboxNumber } from '../couriers/courier-lookup';
+import { courierByApiKey, courierById, nextMailboxNumber } from '../../lib/courier-lookup';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
 type RegisterInput = z.output<typeof customerRegisterSchema>;
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-export async function registerCustomer(ctx: AppContext, request: FastifyRequest, input: RegisterInput) {
+export async function registerCustomer(ctx: AppContext, origin: RequestOrigin, input: RegisterInput) {
   // Each sign-up queues an email: limit per IP so the form cannot be used to spam mailboxes.
-  await ctx.limiter.checkIp('register', request.ip);
+  await ctx.limiter.checkIp('register', origin.ip);
   const courier = input.api_key
     ? await courierByApiKey(ctx.db, input.api_key)
     : input.courierId ? await courierById(ctx.db, input.courierId) : null;
@@ -78,10 +78,10 @@ export async function registerCustomer(ctx: AppContext, request: FastifyRequest,
         addressLines: personaliseAddress(courier.shippingAddressAir, { fullName, mailboxNumber }),
         loginLink: `${ctx.env.publicUrl}/courier/login?api_key=${encodeURIComponent(courier.apiKey)}`,
       }));
-      await writeAudit(tx, { courierId: courier.id, actorType: 'customer', actorId: created.id, action: 'customer.registered', targetType: 'customer', targetId: created.id, ip: request.ip });
+      await writeAudit(tx, { courierId: courier.id, actorType: 'customer', actorId: created.id, action: 'customer.registered', targetType: 'customer', targetId: created.id, ip: origin.ip });
       const signed = await startSession(tx, ctx.signer, {
         principalType: 'customer', principalId: created.id, role: 'customer', courierId: courier.id,
-        ip: request.ip, userAgent: request.headers['user-agent'],
+        ip: origin.ip, userAgent: origin.userAgent,
       });
       return { token: signed, customerId: created.id };
     });

@@ -3,7 +3,7 @@ import { ACCESS } from '@parceldesk/shared/access';
 import { dashboardSummarySchema, type DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 
 /** Counts for the signed-in user's own scope: the network, their courier, or their branch. */
 async function summarise(ctx: AppContext, principal: Principal): Promise<DashboardSummary> {

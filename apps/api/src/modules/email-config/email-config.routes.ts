@@ -3,7 +3,9 @@ import { emailConfigResponseSchema, smtpFailureSchema } from '@parceldesk/shared
 import { emailConfigSchema, SETTINGS_MSG, testEmailSchema } from '@parceldesk/shared/schemas/settings';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { Access } from '@parceldesk/shared/access';
+import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
+import { inTransaction } from '../../lib/transaction';
 import { smtpSecretBox } from '../../security/encryption';
 import { courierInScope } from '../couriers/courier-settings.service';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
@@ -28,10 +30,10 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags, summary: 'Save the SMTP settings (an empty password keeps the stored one)', params: idParamsSchema, body: emailConfigSchema, response: { 200: successMessageSchema } },
     config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
   }, async (request) => {
-    const principal = principalOf(request);
-    const courier = await courierInScope(ctx.db, principal, request.params.id);
+    const actor = actorOf(request);
+    const courier = await courierInScope(ctx.db, actor.principal, request.params.id);
     const box = await smtpSecretBox(ctx.env);
-    await saveEmailConfig(ctx.db, { box, courierId: courier.id, input: request.body, principal, request, allowPrivate });
+    await inTransaction(ctx.db, (tx) => saveEmailConfig(tx, { actor, box, courierId: courier.id, input: request.body, allowPrivate }));
     return { success: true as const, message: SETTINGS_MSG.emailConfigSaved };
   });
 

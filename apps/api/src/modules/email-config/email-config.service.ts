@@ -1,17 +1,16 @@
 import { isIP } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { SETTINGS_MSG, type emailConfigSchema } from '@parceldesk/shared/schemas/settings';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { courierEmailConfigs } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
+import { auditAction, type Actor } from '../../lib/actor';
 import { wakeOutbox } from '../../mail/outbox';
 import { isPrivateAddress, SMTP_HOST_NOT_PUBLIC, SmtpHostError } from '../../mail/smtp-guard';
 import { courierFrom, createCourierTransport, smtpAnswer } from '../../mail/smtp-transport';
 import type { SecretBox } from '../../security/encryption';
-import type { Principal } from '../auth/principal';
 
 type EmailConfigValues = z.output<typeof emailConfigSchema>;
 
@@ -55,42 +54,37 @@ export async function getEmailConfig(db: DbOrTx, courierId: string): Promise<Ema
  * while the configuration was inactive goes out as soon as it is active again.
  */
 export async function saveEmailConfig(
-  db: Database,
-  options: { box: SecretBox; courierId: string; input: EmailConfigValues; principal: Principal; request: FastifyRequest; allowPrivate: boolean },
+  db: DbOrTx,
+  options: { actor: Actor; box: SecretBox; courierId: string; input: EmailConfigValues; allowPrivate: boolean },
 ): Promise<void> {
-  const { box, courierId, input, principal, request } = options;
+  const { actor, box, courierId, input } = options;
   // An address literal can be judged now; names are checked when they are used (DNS changes).
   if (!options.allowPrivate && isIP(input.smtp_host) && isPrivateAddress(input.smtp_host)) {
     throw badRequest(SMTP_HOST_NOT_PUBLIC, { smtp_host: SMTP_HOST_NOT_PUBLIC });
   }
-  await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ password: courierEmailConfigs.smtpPasswordEncrypted }).from(courierEmailConfigs)
-      .where(eq(courierEmailConfigs.courierId, courierId)).for('update').limit(1);
-    const password = input.smtp_password
-      ? box.encrypt(input.smtp_password, courierId)
-      : existing?.password;
-    if (!password) throw badRequest(SETTINGS_MSG.smtpPasswordRequired, { smtp_password: SETTINGS_MSG.smtpPasswordRequired });
-    const values = {
-      smtpHost: input.smtp_host,
-      smtpPort: input.smtp_port,
-      smtpUser: input.smtp_user,
-      smtpPasswordEncrypted: password,
-      fromEmail: input.from_email,
-      fromName: input.from_name,
-      status: input.status,
-      updatedAt: new Date(),
-    };
-    await tx.insert(courierEmailConfigs).values({ courierId, ...values })
-      .onConflictDoUpdate({ target: courierEmailConfigs.courierId, set: values });
-    await writeAudit(tx, {
-      courierId, actorType: 'user', actorId: principal.id, action: 'settings.email_config_saved', targetType: 'courier', targetId: courierId, ip: request.ip,
-      details: {
-        host: input.smtp_host, port: input.smtp_port, status: input.status, passwordChanged: Boolean(input.smtp_password),
-        ...(principal.impersonatorId ? { impersonatedBy: principal.impersonatorId } : {}),
-      },
-    });
-    await wakeOutbox(tx);
+  const [existing] = await db.select({ password: courierEmailConfigs.smtpPasswordEncrypted }).from(courierEmailConfigs)
+    .where(eq(courierEmailConfigs.courierId, courierId)).for('update').limit(1);
+  const password = input.smtp_password
+    ? box.encrypt(input.smtp_password, courierId)
+    : existing?.password;
+  if (!password) throw badRequest(SETTINGS_MSG.smtpPasswordRequired, { smtp_password: SETTINGS_MSG.smtpPasswordRequired });
+  const values = {
+    smtpHost: input.smtp_host,
+    smtpPort: input.smtp_port,
+    smtpUser: input.smtp_user,
+    smtpPasswordEncrypted: password,
+    fromEmail: input.from_email,
+    fromName: input.from_name,
+    status: input.status,
+    updatedAt: new Date(),
+  };
+  await db.insert(courierEmailConfigs).values({ courierId, ...values })
+    .onConflictDoUpdate({ target: courierEmailConfigs.courierId, set: values });
+  await auditAction(db, actor, {
+    courierId, action: 'settings.email_config_saved', targetType: 'courier', targetId: courierId,
+    details: { host: input.smtp_host, port: input.smtp_port, status: input.status, passwordChanged: Boolean(input.smtp_password) },
   });
+  await wakeOutbox(db);
 }
 
 /**

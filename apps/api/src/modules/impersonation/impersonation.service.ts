@@ -1,26 +1,29 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { IMPERSONATION_TOKEN_TTL_SECONDS } from '@parceldesk/shared/constants';
 import { MSG } from '@parceldesk/shared/messages';
-import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/client';
 import { customers, impersonationGrants, users } from '../../db/schema/index';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/app-error';
+import { auditAction, type Actor, type RequestOrigin } from '../../lib/actor';
 import { writeAudit } from '../../lib/audit';
-import { TokenError } from '../../security/tokens';
-import type { Principal } from '../auth/principal';
+import { TokenError, type TokenSigner } from '../../security/tokens';
 import { startSession } from '../auth/sessions';
 import { loadAuthUser } from '../auth/user-profile';
 import { loadCustomerProfile } from '../auth/customer-profile';
-import { courierById } from '../couriers/courier-lookup';
+import { courierById } from '../../lib/courier-lookup';
 
 /**
  * Who may sign in as whom: a super admin as any courier admin or customer, a courier admin as
  * its own customers. Anything else is 403, and another courier's customer is 404.
  */
-export async function issueImpersonation(ctx: AppContext, request: FastifyRequest, issuer: Principal, input: { targetType: 'user' | 'customer'; targetId: string }) {
+export async function issueImpersonation(
+  db: DbOrTx,
+  { actor, signer, publicUrl, input }: { actor: Actor; signer: TokenSigner; publicUrl: string; input: { targetType: 'user' | 'customer'; targetId: string } },
+) {
+  const issuer = actor.principal;
   let target: { id: string; role: 'courier_admin' | 'customer'; courierId: string };
   if (input.targetType === 'customer') {
-    const [customer] = await ctx.db.select().from(customers).where(and(
+    const [customer] = await db.select().from(customers).where(and(
       eq(customers.id, input.targetId),
       issuer.role === 'super_admin' ? undefined : eq(customers.courierId, issuer.courierId ?? ''),
     ));
@@ -29,75 +32,65 @@ export async function issueImpersonation(ctx: AppContext, request: FastifyReques
     target = { id: customer.id, role: 'customer', courierId: customer.courierId };
   } else {
     if (issuer.role !== 'super_admin') throw forbidden();
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, input.targetId));
+    const [user] = await db.select().from(users).where(eq(users.id, input.targetId));
     if (!user) throw notFound();
     if (user.role !== 'courier_admin' || !user.courierId) throw forbidden('Only courier admins can be impersonated');
     if (!user.isActive) throw badRequest(MSG.accountDeactivated);
     target = { id: user.id, role: 'courier_admin', courierId: user.courierId };
   }
-  const courier = await courierById(ctx.db, target.courierId);
+  const courier = await courierById(db, target.courierId);
   if (!courier) throw notFound();
 
   const expiresAt = new Date(Date.now() + IMPERSONATION_TOKEN_TTL_SECONDS * 1000);
-  const grantId = await ctx.db.transaction(async (tx) => {
-    const [grant] = await tx.insert(impersonationGrants).values({
-      issuedBy: issuer.id, targetType: input.targetType, targetId: target.id, courierId: target.courierId, expiresAt,
-    }).returning({ id: impersonationGrants.id });
-    if (!grant) throw new Error('grant insert returned nothing');
-    await writeAudit(tx, {
-      courierId: target.courierId, actorType: 'user', actorId: issuer.id, action: 'impersonation.issued',
-      targetType: input.targetType, targetId: target.id, ip: request.ip,
-      // A chain (super admin → courier admin → customer) keeps the real person on record.
-      details: issuer.impersonatorId ? { impersonatedBy: issuer.impersonatorId } : undefined,
-    });
-    return grant.id;
-  });
-  const token = await ctx.signer.sign({ sub: target.id, sid: grantId, role: target.role, type: 'impersonation', courier_id: target.courierId }, expiresAt);
+  const [grant] = await db.insert(impersonationGrants).values({
+    issuedBy: issuer.id, targetType: input.targetType, targetId: target.id, courierId: target.courierId, expiresAt,
+  }).returning({ id: impersonationGrants.id });
+  if (!grant) throw new Error('grant insert returned nothing');
+  // A chain (super admin → courier admin → customer) keeps the real person on record (impersonatedBy).
+  await auditAction(db, actor, { courierId: target.courierId, action: 'impersonation.issued', targetType: input.targetType, targetId: target.id });
+  const token = await signer.sign({ sub: target.id, sid: grant.id, role: target.role, type: 'impersonation', courier_id: target.courierId }, expiresAt);
   const portal = target.role === 'customer'
     ? `/courier/login?api_key=${encodeURIComponent(courier.apiKey)}&token=${encodeURIComponent(token)}`
     : `/courier/admin/login?token=${encodeURIComponent(token)}`;
-  return { token, url: `${ctx.env.publicUrl}${portal}`, expiresAt: expiresAt.toISOString() };
+  return { token, url: `${publicUrl}${portal}`, expiresAt: expiresAt.toISOString() };
 }
 
 /** Exchanges a one-time impersonation token for a session of the target (audited). */
-export async function signInWithImpersonationToken(ctx: AppContext, request: FastifyRequest, token: string) {
+export async function signInWithImpersonationToken(db: DbOrTx, { signer, origin, token }: { signer: TokenSigner; origin: RequestOrigin; token: string }) {
   let claims;
   try {
-    claims = await ctx.signer.verify(token);
+    claims = await signer.verify(token);
   } catch (error) {
     throw unauthorized(error instanceof TokenError && error.reason === 'expired' ? MSG.tokenExpired : MSG.impersonationInvalid);
   }
   if (claims.type !== 'impersonation') throw badRequest(MSG.invalidTokenType);
 
-  const result = await ctx.db.transaction(async (tx) => {
-    const [grant] = await tx.update(impersonationGrants).set({ usedAt: new Date() }).where(and(
-      eq(impersonationGrants.id, claims.sid),
-      eq(impersonationGrants.targetId, claims.sub),
-      isNull(impersonationGrants.usedAt),
-      gt(impersonationGrants.expiresAt, new Date()),
-    )).returning();
-    if (!grant) throw unauthorized(MSG.impersonationInvalid);
-    // The target may have been deactivated since the token was issued: a session for it would open nothing.
-    const [target] = grant.targetType === 'customer'
-      ? await tx.select({ isActive: customers.isActive }).from(customers).where(eq(customers.id, grant.targetId))
-      : await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, grant.targetId));
-    if (!target?.isActive) throw forbidden(MSG.accountDeactivated);
-    const session = await startSession(tx, ctx.signer, {
-      principalType: grant.targetType, principalId: grant.targetId, role: claims.role, courierId: grant.courierId,
-      impersonatorId: grant.issuedBy, ip: request.ip, userAgent: request.headers['user-agent'],
-    });
-    await writeAudit(tx, {
-      courierId: grant.courierId, actorType: 'user', actorId: grant.issuedBy, action: 'impersonation.used',
-      targetType: grant.targetType, targetId: grant.targetId, ip: request.ip,
-    });
-    return { session, grant };
+  const [grant] = await db.update(impersonationGrants).set({ usedAt: new Date() }).where(and(
+    eq(impersonationGrants.id, claims.sid),
+    eq(impersonationGrants.targetId, claims.sub),
+    isNull(impersonationGrants.usedAt),
+    gt(impersonationGrants.expiresAt, new Date()),
+  )).returning();
+  if (!grant) throw unauthorized(MSG.impersonationInvalid);
+  // The target may have been deactivated since the token was issued: a session for it would open nothing.
+  const [target] = grant.targetType === 'customer'
+    ? await db.select({ isActive: customers.isActive }).from(customers).where(eq(customers.id, grant.targetId))
+    : await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, grant.targetId));
+  if (!target?.isActive) throw forbidden(MSG.accountDeactivated);
+  const session = await startSession(db, signer, {
+    principalType: grant.targetType, principalId: grant.targetId, role: claims.role, courierId: grant.courierId,
+    impersonatorId: grant.issuedBy, ip: origin.ip, userAgent: origin.userAgent,
   });
-  if (result.grant.targetType === 'customer') {
-    const customer = await loadCustomerProfile(ctx.db, result.grant.targetId, result.grant.issuedBy);
+  await writeAudit(db, {
+    courierId: grant.courierId, actorType: 'user', actorId: grant.issuedBy, action: 'impersonation.used',
+    targetType: grant.targetType, targetId: grant.targetId, ip: origin.ip,
+  });
+  if (grant.targetType === 'customer') {
+    const customer = await loadCustomerProfile(db, grant.targetId, grant.issuedBy);
     if (!customer) throw notFound();
-    return { token: result.session, role: 'customer' as const, customer };
+    return { token: session, role: 'customer' as const, customer };
   }
-  const user = await loadAuthUser(ctx.db, result.grant.targetId, result.grant.issuedBy);
+  const user = await loadAuthUser(db, grant.targetId, grant.issuedBy);
   if (!user) throw notFound();
-  return { token: result.session, role: user.role.name, user };
+  return { token: session, role: user.role.name, user };
 }

@@ -8,11 +8,12 @@ import type { AppContext, ZodApp } from '../../app-context';
 import type { Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
-import { courierById } from '../couriers/courier-lookup';
+import { courierById } from '../../lib/courier-lookup';
 import { listCustomers } from '../customers/customer-list.service';
 import {
   createNetworkCourier, getNetworkCourier, listNetworkCouriers, setCourierStatus, updateNetworkCourier,
 } from './network.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['network'];
 /** The super admin's courier management (/superadmin/couriers, issue 3). */
@@ -28,7 +29,7 @@ export function networkRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/network/couriers', {
     schema: { tags, summary: 'Create a courier and invite its first admin by email', body: createNetworkCourierSchema, response: { 201: networkCourierDetailSchema } },
     config: { access: ACCESS },
-  }, async (request, reply) => reply.status(201).send(await createNetworkCourier({ ctx, actor: actorOf(request), input: request.body })));
+  }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => createNetworkCourier(tx, { actor: actorOf(request), input: request.body, publicUrl: ctx.env.publicUrl }))));
 
   app.get('/network/couriers/:id', {
     schema: { tags, summary: 'One courier with its branches, admins and figures', params: idParamsSchema, response: { 200: networkCourierDetailSchema } },
@@ -38,17 +39,17 @@ export function networkRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/network/couriers/:id', {
     schema: { tags, summary: 'Edit a courier', params: idParamsSchema, body: updateNetworkCourierSchema, response: { 200: networkCourierDetailSchema } },
     config: { access: ONE_COURIER },
-  }, (request) => updateNetworkCourier({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }));
+  }, (request) => inTransaction(ctx.db, (tx) => updateNetworkCourier(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
 
   app.post('/network/couriers/:id/suspend', {
     schema: { tags, summary: 'Suspend a courier: its users and customers are signed out and cannot sign in', params: idParamsSchema, response: { 200: networkCourierDetailSchema } },
     config: { access: ONE_COURIER },
-  }, (request) => setCourierStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, status: 'suspended' }));
+  }, (request) => inTransaction(ctx.db, (tx) => setCourierStatus(tx, { actor: actorOf(request), id: request.params.id, status: 'suspended' })));
 
   app.post('/network/couriers/:id/reactivate', {
     schema: { tags, summary: 'Reactivate a suspended courier', params: idParamsSchema, response: { 200: networkCourierDetailSchema } },
     config: { access: ONE_COURIER },
-  }, (request) => setCourierStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, status: 'active' }));
+  }, (request) => inTransaction(ctx.db, (tx) => setCourierStatus(tx, { actor: actorOf(request), id: request.params.id, status: 'active' })));
 
   app.get('/network/couriers/:id/customers', {
     schema: { tags, summary: 'One courier\'s customers (list convention)', params: idParamsSchema, querystring: listQuerySchema, response: { 200: listResponseSchema(customerListItemSchema) } },

@@ -5,7 +5,6 @@ import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   PEOPLE_MSG, type CreateNetworkCourierInput, type NetworkCourierDetail, type NetworkCourierListItem, type UpdateNetworkCourierInput,
 } from '@parceldesk/shared/schemas/people';
-import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, sessions, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
@@ -79,29 +78,27 @@ async function assertCodeFree(db: DbOrTx, code: string, exceptId?: string) {
  * A new courier with its built-in roles and Head Office (createCourier), and its first courier
  * admin without a password: the invitation email carries the set-password link.
  */
-export async function createNetworkCourier({ ctx, actor, input }: { ctx: AppContext; actor: Actor; input: CreateNetworkCourierInput }): Promise<NetworkCourierDetail> {
-  if (input.code) await assertCodeFree(ctx.db, input.code);
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.admin.email}`);
+export async function createNetworkCourier(db: DbOrTx, { actor, input, publicUrl }: { actor: Actor; input: CreateNetworkCourierInput; publicUrl: string }): Promise<NetworkCourierDetail> {
+  if (input.code) await assertCodeFree(db, input.code);
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.admin.email}`);
   if (taken) throw adminEmailTaken();
   try {
-    const courierId = await ctx.db.transaction(async (tx) => {
-      const { courier } = await createCourier(tx, {
-        name: input.name, code: input.code || undefined, contactEmail: input.contactEmail, contactPhone: input.contactPhone || null,
-        supportsMembership: input.supportsMembership ?? false,
-      });
-      const [admin] = await tx.insert(users).values({
-        courierId: courier.id, role: 'courier_admin', firstName: input.admin.firstName, lastName: input.admin.lastName, email: input.admin.email, passwordHash: null,
-      }).returning({ id: users.id });
-      if (!admin) throw new Error('user insert returned nothing');
-      const token = await issueResetToken(tx, { type: 'user', id: admin.id, courierId: courier.id });
-      await enqueueEmail(tx, invitationEmail({
-        courierId: courier.id, to: input.admin.email, name: input.admin.firstName, brand: courier.name,
-        roleLabel: ROLE_LABELS.courier_admin, link: staffResetLink(ctx.env.publicUrl, token),
-      }));
-      await auditAction(tx, actor, { courierId: courier.id, action: 'courier.created', targetType: 'courier', targetId: courier.id, details: { code: courier.code, adminId: admin.id } });
-      return courier.id;
+    const { courier } = await createCourier(db, {
+      name: input.name, code: input.code || undefined, contactEmail: input.contactEmail, contactPhone: input.contactPhone || null,
+      supportsMembership: input.supportsMembership ?? false,
     });
-    return await getNetworkCourier(ctx.db, courierId);
+    const [admin] = await db.insert(users).values({
+      courierId: courier.id, role: 'courier_admin', firstName: input.admin.firstName, lastName: input.admin.lastName, email: input.admin.email, passwordHash: null,
+    }).returning({ id: users.id });
+    if (!admin) throw new Error('user insert returned nothing');
+    const token = await issueResetToken(db, { type: 'user', id: admin.id, courierId: courier.id });
+    await enqueueEmail(db, invitationEmail({
+      courierId: courier.id, to: input.admin.email, name: input.admin.firstName, brand: courier.name,
+      roleLabel: ROLE_LABELS.courier_admin, link: staffResetLink(publicUrl, token),
+    }));
+    await auditAction(db, actor, { courierId: courier.id, action: 'courier.created', targetType: 'courier', targetId: courier.id, details: { code: courier.code, adminId: admin.id } });
+    const courierId = courier.id;
+    return await getNetworkCourier(db, courierId);
   } catch (error) {
     if (isUniqueViolation(error, 'couriers_code_key')) throw codeTaken();
     if (isUniqueViolation(error, 'users_email_key')) throw adminEmailTaken();
@@ -112,17 +109,15 @@ export async function createNetworkCourier({ ctx, actor, input }: { ctx: AppCont
 /** Optional fields left out keep their value; '' and null clear them. */
 const cleared = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
-export async function updateNetworkCourier({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateNetworkCourierInput }): Promise<NetworkCourierDetail> {
+export async function updateNetworkCourier(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateNetworkCourierInput }): Promise<NetworkCourierDetail> {
   await assertCodeFree(db, input.code, id);
   try {
-    await db.transaction(async (tx) => {
-      const [updated] = await tx.update(couriers).set({
-        name: input.name, code: input.code, contactEmail: input.contactEmail, contactPhone: cleared(input.contactPhone),
-        supportsMembership: input.supportsMembership, loginNotice: cleared(input.loginNotice), updatedAt: new Date(),
-      }).where(eq(couriers.id, id)).returning({ id: couriers.id });
-      if (!updated) throw notFound();
-      await auditAction(tx, actor, { courierId: id, action: 'courier.updated', targetType: 'courier', targetId: id, details: { name: input.name, code: input.code } });
-    });
+    const [updated] = await db.update(couriers).set({
+      name: input.name, code: input.code, contactEmail: input.contactEmail, contactPhone: cleared(input.contactPhone),
+      supportsMembership: input.supportsMembership, loginNotice: cleared(input.loginNotice), updatedAt: new Date(),
+    }).where(eq(couriers.id, id)).returning({ id: couriers.id });
+    if (!updated) throw notFound();
+    await auditAction(db, actor, { courierId: id, action: 'courier.updated', targetType: 'courier', targetId: id, details: { name: input.name, code: input.code } });
   } catch (error) {
     if (isUniqueViolation(error, 'couriers_code_key')) throw codeTaken();
     throw error;
@@ -134,14 +129,12 @@ export async function updateNetworkCourier({ db, actor, id, input }: { db: DbOrT
  * Suspension ends every session of the courier's users and customers at once; sign-in already
  * refuses them while suspended (principal.ts and the sign-in services check the status).
  */
-export async function setCourierStatus({ db, actor, id, status }: { db: DbOrTx; actor: Actor; id: string; status: 'active' | 'suspended' }): Promise<NetworkCourierDetail> {
-  await db.transaction(async (tx) => {
-    const [updated] = await tx.update(couriers).set({ status, updatedAt: new Date() }).where(eq(couriers.id, id)).returning({ id: couriers.id });
-    if (!updated) throw notFound();
-    if (status === 'suspended') {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.courierId, id), isNull(sessions.revokedAt)));
-    }
-    await auditAction(tx, actor, { courierId: id, action: status === 'suspended' ? 'courier.suspended' : 'courier.reactivated', targetType: 'courier', targetId: id });
-  });
+export async function setCourierStatus(db: DbOrTx, { actor, id, status }: { actor: Actor; id: string; status: 'active' | 'suspended' }): Promise<NetworkCourierDetail> {
+  const [updated] = await db.update(couriers).set({ status, updatedAt: new Date() }).where(eq(couriers.id, id)).returning({ id: couriers.id });
+  if (!updated) throw notFound();
+  if (status === 'suspended') {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.courierId, id), isNull(sessions.revokedAt)));
+  }
+  await auditAction(db, actor, { courierId: id, action: status === 'suspended' ? 'courier.suspended' : 'courier.reactivated', targetType: 'courier', targetId: id });
   return getNetworkCourier(db, id);
 }

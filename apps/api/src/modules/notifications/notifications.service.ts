@@ -6,11 +6,13 @@ import { notifications } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { localDateTime } from '../../lib/local-time';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 
 export interface NewNotification {
   courierId: string | null;
-  userId: string;
+  /** A staff-side user's notification, or a customer's (exactly one of the two). */
+  userId?: string | null;
+  customerId?: string | null;
   type: string;
   title: string;
   body: string;
@@ -20,7 +22,7 @@ export interface NewNotification {
 /** Written in the caller's transaction, with the change it tells about. */
 export async function createNotifications(tx: DbOrTx, rows: readonly NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(notifications).values([...rows]);
+  await tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
 }
 
 /** A user sees only their own notifications; anyone else's id is not found. */

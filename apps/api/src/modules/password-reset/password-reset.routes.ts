@@ -1,6 +1,7 @@
 import { MSG } from '@parceldesk/shared/messages';
 import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
 import { messageResponseSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
+import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '@parceldesk/shared/access';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -13,7 +14,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
     },
     config: { access: PUBLIC },
   }, async (request) => {
-    await requestPasswordReset(ctx, request, request.body);
+    await requestPasswordReset(ctx, originOf(request), request.body);
     return { success: true as const, message: MSG.resetEmailSent };
   });
 
@@ -21,7 +22,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageResponseSchema } },
     config: { access: PUBLIC },
   }, async (request) => {
-    await resetPassword(ctx, request, request.body, 'user');
+    await resetPassword(ctx, originOf(request), request.body, 'user');
     return { message: MSG.resetSuccess };
   });
 
@@ -29,7 +30,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags: ['auth'], body: customerResetPasswordSchema, response: { 200: messageResponseSchema } },
     config: { access: PUBLIC },
   }, async (request) => {
-    await resetPassword(ctx, request, request.body, 'customer');
+    await resetPassword(ctx, originOf(request), request.body, 'customer');
     return { message: MSG.resetSuccess };
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../../lib/actor';
 import { APP_NAME } from '@parceldesk/shared/constants';
 import { MSG } from '@parceldesk/shared/messages';
 import type { AppContext } from '../../app-context';
@@ -10,15 +10,15 @@ import { enqueueEmail } from '../../mail/outbox';
 import { passwordResetEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { revokeAllSessions } from '../auth/sessions';
-import { courierByApiKey, courierById } from '../couriers/courier-lookup';
+import { courierByApiKey, courierById } from '../../lib/courier-lookup';
 import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from './reset-tokens';
 
 /**
  * Answers the same whether or not the account exists; with an api_key the customer of that
  * courier gets a customer-portal link, otherwise the staff-side account gets a staff link.
  */
-export async function requestPasswordReset(ctx: AppContext, request: FastifyRequest, input: { email: string; api_key?: string | null }) {
-  await ctx.limiter.checkIp('reset', request.ip);
+export async function requestPasswordReset(ctx: AppContext, origin: RequestOrigin, input: { email: string; api_key?: string | null }) {
+  await ctx.limiter.checkIp('reset', origin.ip);
   const accountKey = `${input.api_key ?? 'staff'}:${input.email}`;
   await ctx.limiter.checkAccount('reset', accountKey);
   await ctx.limiter.recordAccountFailure('reset', accountKey);
@@ -54,11 +54,11 @@ export async function requestPasswordReset(ctx: AppContext, request: FastifyRequ
 /** Sets the new password from a reset token; the token works once and every session is revoked. */
 export async function resetPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  origin: RequestOrigin,
   input: { token: string; newPassword: string; api_key?: string | null },
   principalType: 'user' | 'customer',
 ) {
-  await ctx.limiter.checkIp('reset', request.ip);
+  await ctx.limiter.checkIp('reset', origin.ip);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     const grant = await consumeResetToken(tx, input.token, principalType);
@@ -72,7 +72,7 @@ export async function resetPassword(
     await revokeAllSessions(tx, principalType, grant.principalId);
     await writeAudit(tx, {
       courierId: grant.courierId, actorType: principalType, actorId: grant.principalId,
-      action: 'auth.password_reset', targetType: principalType, targetId: grant.principalId, ip: request.ip,
+      action: 'auth.password_reset', targetType: principalType, targetId: grant.principalId, ip: origin.ip,
     });
   });
 }

@@ -7,6 +7,7 @@ import {
 import type { AppContext, ZodApp } from '../../app-context';
 import { actorOf } from '../../lib/actor';
 import { createRole, deleteRole, getRole, listRoles, permissionCatalogue, updateRole } from './roles.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['roles'];
 /** A courier admin defines its roles; a super admin sees and edits every courier's (issue 3). */
@@ -27,7 +28,7 @@ export function roleRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/roles', {
     schema: { tags, summary: 'Define a role (a super admin names the courier)', body: createRoleSchema, response: { 201: roleDetailSchema } },
     config: { access: ADMINS },
-  }, async (request, reply) => reply.status(201).send(await createRole({ db: ctx.db, actor: actorOf(request), input: request.body })));
+  }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => createRole(tx, { actor: actorOf(request), input: request.body }))));
 
   app.get('/roles/:id', {
     schema: { tags, summary: 'One role with its permissions', params: idParamsSchema, response: { 200: roleDetailSchema } },
@@ -37,13 +38,13 @@ export function roleRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/roles/:id', {
     schema: { tags, summary: 'Rename a role or change its permissions (effective on the next request)', params: idParamsSchema, body: updateRoleSchema, response: { 200: roleDetailSchema } },
     config: { access: ONE_ROLE },
-  }, (request) => updateRole({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }));
+  }, (request) => inTransaction(ctx.db, (tx) => updateRole(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
 
   app.delete('/roles/:id', {
     schema: { tags, summary: 'Delete a role nobody holds (built-in roles stay)', params: idParamsSchema, response: { 200: messageResponseSchema } },
     config: { access: ONE_ROLE },
   }, async (request) => {
-    await deleteRole({ db: ctx.db, actor: actorOf(request), id: request.params.id });
+    await inTransaction(ctx.db, (tx) => deleteRole(tx, { actor: actorOf(request), id: request.params.id }));
     return { message: ROLE_MSG.deleted };
   });
 }

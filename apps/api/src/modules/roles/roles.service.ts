@@ -79,17 +79,15 @@ export async function getRole({ db, scope, id }: { db: DbOrTx; scope: TenantScop
 
 const nameTaken = () => conflict(ROLE_MSG.nameTaken, { name: ROLE_MSG.nameTaken });
 
-export async function createRole({ db, actor, input }: { db: DbOrTx; actor: Actor; input: CreateRoleInput }): Promise<RoleDetail> {
+export async function createRole(db: DbOrTx, { actor, input }: { actor: Actor; input: CreateRoleInput }): Promise<RoleDetail> {
   const courierId = await courierForNewRow(db, actor.scope, input.courierId);
   try {
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(roles).values({
-        courierId, name: input.name, description: input.description || null, permissions: input.permissions ?? [],
-      }).returning({ id: roles.id });
-      if (!created) throw new Error('role insert returned nothing');
-      await auditAction(tx, actor, { courierId, action: 'role.created', targetType: 'role', targetId: created.id, details: { name: input.name, permissions: input.permissions } });
-      return created.id;
-    });
+    const [created] = await db.insert(roles).values({
+      courierId, name: input.name, description: input.description || null, permissions: input.permissions ?? [],
+    }).returning({ id: roles.id });
+    if (!created) throw new Error('role insert returned nothing');
+    await auditAction(db, actor, { courierId, action: 'role.created', targetType: 'role', targetId: created.id, details: { name: input.name, permissions: input.permissions } });
+    const id = created.id;
     return await getRole({ db, scope: actor.scope, id });
   } catch (error) {
     if (isUniqueViolation(error, 'roles_courier_name_key')) throw nameTaken();
@@ -98,16 +96,14 @@ export async function createRole({ db, actor, input }: { db: DbOrTx; actor: Acto
 }
 
 /** Users of the role see the new permissions on their next request (the principal reads them live). */
-export async function updateRole({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateRoleInput }): Promise<RoleDetail> {
+export async function updateRole(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateRoleInput }): Promise<RoleDetail> {
   try {
-    await db.transaction(async (tx) => {
-      const [updated] = await tx.update(roles).set({
-        name: input.name, description: input.description === undefined ? undefined : input.description || null,
-        permissions: input.permissions ?? [], updatedAt: new Date(),
-      }).where(tenantWhere(roles, actor.scope, eq(roles.id, id))).returning({ courierId: roles.courierId });
-      if (!updated) throw notFound();
-      await auditAction(tx, actor, { courierId: updated.courierId, action: 'role.updated', targetType: 'role', targetId: id, details: { name: input.name, permissions: input.permissions } });
-    });
+    const [updated] = await db.update(roles).set({
+      name: input.name, description: input.description === undefined ? undefined : input.description || null,
+      permissions: input.permissions ?? [], updatedAt: new Date(),
+    }).where(tenantWhere(roles, actor.scope, eq(roles.id, id))).returning({ courierId: roles.courierId });
+    if (!updated) throw notFound();
+    await auditAction(db, actor, { courierId: updated.courierId, action: 'role.updated', targetType: 'role', targetId: id, details: { name: input.name, permissions: input.permissions } });
   } catch (error) {
     if (isUniqueViolation(error, 'roles_courier_name_key')) throw nameTaken();
     throw error;
@@ -115,16 +111,14 @@ export async function updateRole({ db, actor, id, input }: { db: DbOrTx; actor: 
   return getRole({ db, scope: actor.scope, id });
 }
 
-export async function deleteRole({ db, actor, id }: { db: DbOrTx; actor: Actor; id: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    // FOR UPDATE conflicts with the key-share lock a concurrent assignment takes on the role,
-    // so nobody can be given the role between the count and the delete.
-    const [role] = await tx.select().from(roles).where(tenantWhere(roles, actor.scope, eq(roles.id, id))).for('update');
-    if (!role) throw notFound();
-    if (role.builtin) throw conflict(ROLE_MSG.builtinNotDeletable);
-    const [usage] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, id));
-    if (usage && usage.n > 0) throw conflict(roleInUseMessage(usage.n));
-    await tx.delete(roles).where(eq(roles.id, id));
-    await auditAction(tx, actor, { courierId: role.courierId, action: 'role.deleted', targetType: 'role', targetId: id, details: { name: role.name } });
-  });
+export async function deleteRole(db: DbOrTx, { actor, id }: { actor: Actor; id: string }): Promise<void> {
+  // FOR UPDATE conflicts with the key-share lock a concurrent assignment takes on the role,
+  // so nobody can be given the role between the count and the delete.
+  const [role] = await db.select().from(roles).where(tenantWhere(roles, actor.scope, eq(roles.id, id))).for('update');
+  if (!role) throw notFound();
+  if (role.builtin) throw conflict(ROLE_MSG.builtinNotDeletable);
+  const [usage] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, id));
+  if (usage && usage.n > 0) throw conflict(roleInUseMessage(usage.n));
+  await db.delete(roles).where(eq(roles.id, id));
+  await auditAction(db, actor, { courierId: role.courierId, action: 'role.deleted', targetType: 'role', targetId: id, details: { name: role.name } });
 }

@@ -4,6 +4,7 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
 import { getAdditionalFees, updateAdditionalFees } from './additional-fees.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['settings'];
 
@@ -25,7 +26,7 @@ export function additionalFeeRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    const fees = await updateAdditionalFees(ctx.db, { actor, input: request.body });
+    const fees = await inTransaction(ctx.db, (tx) => updateAdditionalFees(tx, { actor, input: request.body }));
     return { success: true as const, message: SETTINGS_MSG.feesUpdated, ...fees };
   });
 }

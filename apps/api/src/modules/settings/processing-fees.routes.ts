@@ -5,6 +5,7 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
 import { createProcessingFee, deleteProcessingFee, listProcessingFees, updateProcessingFee } from './processing-fees.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['settings'];
 
@@ -23,7 +24,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request, reply) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    const data = await createProcessingFee(ctx.db, { actor, input: request.body });
+    const data = await inTransaction(ctx.db, (tx) => createProcessingFee(tx, { actor, input: request.body }));
     return reply.status(201).send({ success: true as const, message: SETTINGS_MSG.processingFeeCreated, data });
   });
 
@@ -32,7 +33,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'processing_fee', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    const data = await updateProcessingFee(ctx.db, { actor, id: request.params.id, input: request.body });
+    const data = await inTransaction(ctx.db, (tx) => updateProcessingFee(tx, { actor, id: request.params.id, input: request.body }));
     return { success: true as const, message: SETTINGS_MSG.processingFeeUpdated, data };
   });
 
@@ -41,7 +42,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'processing_fee', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    await deleteProcessingFee(ctx.db, { actor, id: request.params.id });
+    await inTransaction(ctx.db, (tx) => deleteProcessingFee(tx, { actor, id: request.params.id }));
     return { success: true as const, message: SETTINGS_MSG.processingFeeDeleted };
   });
 }

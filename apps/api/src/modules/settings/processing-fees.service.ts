@@ -4,11 +4,12 @@ import { parseWeightRange, rangesOverlap } from '@parceldesk/shared/weights';
 import {
   rangeOverlapMessage, SETTINGS_MSG, type processingFeeSchema, type ProcessingFeeView,
 } from '@parceldesk/shared/schemas/settings';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { processingFees } from '../../db/schema/index';
 import { badRequest, conflict } from '../../lib/app-error';
 import { findInScope, tenantWhere } from '../../lib/tenant-scope';
-import { auditSettings, type SettingsActor, type SettingsScope } from './settings-context';
+import { auditAction } from '../../lib/actor';
+import type { SettingsActor, SettingsScope } from './settings-context';
 
 type ProcessingFeeRow = typeof processingFees.$inferSelect;
 type ProcessingFeeValues = z.output<typeof processingFeeSchema>;
@@ -58,46 +59,40 @@ export async function listProcessingFees(db: DbOrTx, scope: SettingsScope): Prom
   return rows.map(processingFeeView);
 }
 
-export async function createProcessingFee(db: Database, options: { actor: SettingsActor; input: ProcessingFeeValues }): Promise<ProcessingFeeView> {
+export async function createProcessingFee(db: DbOrTx, options: { actor: SettingsActor; input: ProcessingFeeValues }): Promise<ProcessingFeeView> {
   const { actor, input } = options;
   const bounds = boundsOf(input.weightRange);
-  return db.transaction(async (tx) => {
-    await lockCourierFees(tx, actor.scope.courierId);
-    await assertNoOverlap(tx, actor.scope, bounds);
-    const [row] = await tx.insert(processingFees).values({
-      courierId: actor.scope.courierId, weightRange: input.weightRange, minLbs: bounds.min, maxLbs: bounds.max, fee: input.fee,
-    }).returning();
-    if (!row) throw new Error('processing fee insert returned nothing');
-    await auditSettings(tx, actor, 'settings.processing_fee_created', { type: 'processing_fee', id: row.id }, { weightRange: row.weightRange, fee: row.fee });
-    return processingFeeView(row);
-  });
+  await lockCourierFees(db, actor.scope.courierId);
+  await assertNoOverlap(db, actor.scope, bounds);
+  const [row] = await db.insert(processingFees).values({
+    courierId: actor.scope.courierId, weightRange: input.weightRange, minLbs: bounds.min, maxLbs: bounds.max, fee: input.fee,
+  }).returning();
+  if (!row) throw new Error('processing fee insert returned nothing');
+  await auditAction(db, actor, { courierId: actor.scope.courierId, action: 'settings.processing_fee_created', targetType: 'processing_fee', targetId: row.id, details: { weightRange: row.weightRange, fee: row.fee } });
+  return processingFeeView(row);
 }
 
-export async function updateProcessingFee(db: Database, options: { actor: SettingsActor; id: string; input: ProcessingFeeValues }): Promise<ProcessingFeeView> {
+export async function updateProcessingFee(db: DbOrTx, options: { actor: SettingsActor; id: string; input: ProcessingFeeValues }): Promise<ProcessingFeeView> {
   const { actor, id, input } = options;
   const bounds = boundsOf(input.weightRange);
-  return db.transaction(async (tx) => {
-    const before = await findInScope(tx, processingFees, actor.scope, id);
-    await lockCourierFees(tx, actor.scope.courierId);
-    await assertNoOverlap(tx, actor.scope, bounds, before.id);
-    const [row] = await tx.update(processingFees)
-      .set({ weightRange: input.weightRange, minLbs: bounds.min, maxLbs: bounds.max, fee: input.fee, updatedAt: new Date() })
-      .where(tenantWhere(processingFees, actor.scope, eq(processingFees.id, before.id)))
-      .returning();
-    if (!row) throw new Error('processing fee vanished during its update');
-    await auditSettings(tx, actor, 'settings.processing_fee_updated', { type: 'processing_fee', id: row.id }, {
-      before: { weightRange: before.weightRange, fee: before.fee },
-      after: { weightRange: row.weightRange, fee: row.fee },
-    });
-    return processingFeeView(row);
-  });
+  const before = await findInScope(db, processingFees, actor.scope, id);
+  await lockCourierFees(db, actor.scope.courierId);
+  await assertNoOverlap(db, actor.scope, bounds, before.id);
+  const [row] = await db.update(processingFees)
+    .set({ weightRange: input.weightRange, minLbs: bounds.min, maxLbs: bounds.max, fee: input.fee, updatedAt: new Date() })
+    .where(tenantWhere(processingFees, actor.scope, eq(processingFees.id, before.id)))
+    .returning();
+  if (!row) throw new Error('processing fee vanished during its update');
+  await auditAction(db, actor, { courierId: actor.scope.courierId, action: 'settings.processing_fee_updated', targetType: 'processing_fee', targetId: row.id, details: {
+    before: { weightRange: before.weightRange, fee: before.fee },
+    after: { weightRange: row.weightRange, fee: row.fee },
+  } });
+  return processingFeeView(row);
 }
 
-export async function deleteProcessingFee(db: Database, options: { actor: SettingsActor; id: string }): Promise<void> {
+export async function deleteProcessingFee(db: DbOrTx, options: { actor: SettingsActor; id: string }): Promise<void> {
   const { actor, id } = options;
-  await db.transaction(async (tx) => {
-    const fee = await findInScope(tx, processingFees, actor.scope, id);
-    await tx.delete(processingFees).where(tenantWhere(processingFees, actor.scope, eq(processingFees.id, fee.id)));
-    await auditSettings(tx, actor, 'settings.processing_fee_deleted', { type: 'processing_fee', id: fee.id }, { weightRange: fee.weightRange, fee: fee.fee });
-  });
+  const fee = await findInScope(db, processingFees, actor.scope, id);
+  await db.delete(processingFees).where(tenantWhere(processingFees, actor.scope, eq(processingFees.id, fee.id)));
+  await auditAction(db, actor, { courierId: actor.scope.courierId, action: 'settings.processing_fee_deleted', targetType: 'processing_fee', targetId: fee.id, details: { weightRange: fee.weightRange, fee: fee.fee } });
 }

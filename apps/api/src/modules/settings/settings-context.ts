@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import type { DbOrTx } from '../../db/client';
 import type { Access } from '@parceldesk/shared/access';
-import { principalOf } from '../../plugins/auth';
+import { actorOf, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
-import { courierById } from '../couriers/courier-lookup';
+import type { Principal } from '../../lib/principal';
+import { courierById } from '../../lib/courier-lookup';
 
 /** Settings are the courier admin's; a super admin may act on any courier by naming it. */
 export const SETTINGS_ACCESS: Access = { roles: ['super_admin', 'courier_admin'] };
@@ -37,35 +36,10 @@ export async function resolveSettingsScope(db: DbOrTx, principal: Principal, req
   return { courierId: courier.id };
 }
 
-/** Who changes a setting, for the audit row written in the same transaction as the change. */
-export interface SettingsActor {
-  scope: SettingsScope;
-  userId: string;
-  impersonatorId: string | null;
-  ip: string;
-}
+/** Who changes a setting, acting on exactly one courier: audited through lib/actor.ts. */
+export type SettingsActor = Actor<SettingsScope>;
 
 export async function settingsActor(db: DbOrTx, request: FastifyRequest, requestedCourierId?: string): Promise<SettingsActor> {
-  const principal = principalOf(request);
-  const scope = await resolveSettingsScope(db, principal, requestedCourierId);
-  return { scope, userId: principal.id, impersonatorId: principal.impersonatorId, ip: request.ip };
-}
-
-export async function auditSettings(
-  tx: DbOrTx,
-  actor: SettingsActor,
-  action: string,
-  target: { type: string; id: string } | null,
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  await writeAudit(tx, {
-    courierId: actor.scope.courierId,
-    actorType: 'user',
-    actorId: actor.userId,
-    action,
-    targetType: target?.type,
-    targetId: target?.id,
-    ip: actor.ip,
-    details: actor.impersonatorId ? { ...details, impersonatedBy: actor.impersonatorId } : details,
-  });
+  const actor = actorOf(request);
+  return { ...actor, scope: await resolveSettingsScope(db, actor.principal, requestedCourierId) };
 }

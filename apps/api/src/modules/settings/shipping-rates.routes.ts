@@ -5,6 +5,7 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
 import { createShippingRate, deleteShippingRate, listShippingRates, updateShippingRate } from './shipping-rates.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['settings'];
 
@@ -23,7 +24,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request, reply) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    const data = await createShippingRate(ctx.db, { actor, input: request.body });
+    const data = await inTransaction(ctx.db, (tx) => createShippingRate(tx, { actor, input: request.body }));
     return reply.status(201).send({ success: true as const, message: SETTINGS_MSG.rateCreated, data });
   });
 
@@ -32,7 +33,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'shipping_rate', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    const data = await updateShippingRate(ctx.db, { actor, id: request.params.id, input: request.body });
+    const data = await inTransaction(ctx.db, (tx) => updateShippingRate(tx, { actor, id: request.params.id, input: request.body }));
     return { success: true as const, message: SETTINGS_MSG.rateUpdated, data };
   });
 
@@ -41,7 +42,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'shipping_rate', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    await deleteShippingRate(ctx.db, { actor, id: request.params.id });
+    await inTransaction(ctx.db, (tx) => deleteShippingRate(tx, { actor, id: request.params.id }));
     return { success: true as const, message: SETTINGS_MSG.rateDeleted };
   });
 }

@@ -2,12 +2,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseWeight } from '@parceldesk/shared/weights';
 import { SETTINGS_MSG, type shippingRateSchema, type ShippingRateView } from '@parceldesk/shared/schemas/settings';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { shippingRates } from '../../db/schema/index';
 import { badRequest, conflict } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { findInScope, tenantWhere } from '../../lib/tenant-scope';
-import { auditSettings, type SettingsActor, type SettingsScope } from './settings-context';
+import { auditAction } from '../../lib/actor';
+import type { SettingsActor, SettingsScope } from './settings-context';
 
 type ShippingRateRow = typeof shippingRates.$inferSelect;
 /** What shippingRateSchema gives after parsing: weight trimmed, status lower-case and defaulted. */
@@ -41,37 +42,33 @@ export async function listShippingRates(db: DbOrTx, scope: SettingsScope): Promi
   return rows.map(shippingRateView);
 }
 
-export async function createShippingRate(db: Database, options: { actor: SettingsActor; input: ShippingRateValues }): Promise<ShippingRateView> {
+export async function createShippingRate(db: DbOrTx, options: { actor: SettingsActor; input: ShippingRateValues }): Promise<ShippingRateView> {
   const { actor, input } = options;
   const weightLbs = weightLbsOf(input.weight);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(shippingRates)
-      .values({ courierId: actor.scope.courierId, weight: input.weight, weightLbs, cost: input.cost, status: input.status })
-      .onConflictDoNothing({ target: [shippingRates.courierId, shippingRates.weightLbs] })
-      .returning();
-    if (!row) throw duplicateWeight();
-    await auditSettings(tx, actor, 'settings.rate_created', { type: 'shipping_rate', id: row.id }, { weight: row.weight, weightLbs, cost: row.cost, status: row.status });
-    return shippingRateView(row);
-  });
+  const [row] = await db.insert(shippingRates)
+    .values({ courierId: actor.scope.courierId, weight: input.weight, weightLbs, cost: input.cost, status: input.status })
+    .onConflictDoNothing({ target: [shippingRates.courierId, shippingRates.weightLbs] })
+    .returning();
+  if (!row) throw duplicateWeight();
+  await auditAction(db, actor, { courierId: actor.scope.courierId, action: 'settings.rate_created', targetType: 'shipping_rate', targetId: row.id, details: { weight: row.weight, weightLbs, cost: row.cost, status: row.status } });
+  return shippingRateView(row);
 }
 
-export async function updateShippingRate(db: Database, options: { actor: SettingsActor; id: string; input: ShippingRateValues }): Promise<ShippingRateView> {
+export async function updateShippingRate(db: DbOrTx, options: { actor: SettingsActor; id: string; input: ShippingRateValues }): Promise<ShippingRateView> {
   const { actor, id, input } = options;
   const weightLbs = weightLbsOf(input.weight);
   try {
-    return await db.transaction(async (tx) => {
-      const before = await findInScope(tx, shippingRates, actor.scope, id);
-      const [row] = await tx.update(shippingRates)
-        .set({ weight: input.weight, weightLbs, cost: input.cost, status: input.status, updatedAt: new Date() })
-        .where(tenantWhere(shippingRates, actor.scope, eq(shippingRates.id, before.id)))
-        .returning();
-      if (!row) throw new Error('shipping rate vanished during its update');
-      await auditSettings(tx, actor, 'settings.rate_updated', { type: 'shipping_rate', id: row.id }, {
-        before: { weight: before.weight, cost: before.cost, status: before.status },
-        after: { weight: row.weight, cost: row.cost, status: row.status },
-      });
-      return shippingRateView(row);
-    });
+    const before = await findInScope(db, shippingRates, actor.scope, id);
+    const [row] = await db.update(shippingRates)
+      .set({ weight: input.weight, weightLbs, cost: input.cost, status: input.status, updatedAt: new Date() })
+      .where(tenantWhere(shippingRates, actor.scope, eq(shippingRates.id, before.id)))
+      .returning();
+    if (!row) throw new Error('shipping rate vanished during its update');
+    await auditAction(db, actor, { courierId: actor.scope.courierId, action: 'settings.rate_updated', targetType: 'shipping_rate', targetId: row.id, details: {
+      before: { weight: before.weight, cost: before.cost, status: before.status },
+      after: { weight: row.weight, cost: row.cost, status: row.status },
+    } });
+    return shippingRateView(row);
   } catch (error) {
     // Moving a rate onto a weight the courier already prices.
     if (isUniqueViolation(error, WEIGHT_KEY)) throw duplicateWeight();
@@ -79,13 +76,11 @@ export async function updateShippingRate(db: Database, options: { actor: Setting
   }
 }
 
-export async function deleteShippingRate(db: Database, options: { actor: SettingsActor; id: string }): Promise<void> {
+export async function deleteShippingRate(db: DbOrTx, options: { actor: SettingsActor; id: string }): Promise<void> {
   const { actor, id } = options;
-  await db.transaction(async (tx) => {
-    const rate = await findInScope(tx, shippingRates, actor.scope, id);
-    await tx.delete(shippingRates).where(tenantWhere(shippingRates, actor.scope, eq(shippingRates.id, rate.id)));
-    await auditSettings(tx, actor, 'settings.rate_deleted', { type: 'shipping_rate', id: rate.id }, { weight: rate.weight, cost: rate.cost, status: rate.status });
-  });
+  const rate = await findInScope(db, shippingRates, actor.scope, id);
+  await db.delete(shippingRates).where(tenantWhere(shippingRates, actor.scope, eq(shippingRates.id, rate.id)));
+  await auditAction(db, actor, { courierId: actor.scope.courierId, action: 'settings.rate_deleted', targetType: 'shipping_rate', targetId: rate.id, details: { weight: rate.weight, cost: rate.cost, status: rate.status } });
 }
 
 export interface ParsedRateRow {

@@ -3,7 +3,6 @@ import { MSG } from '@parceldesk/shared/messages';
 import { accountPermissions } from '@parceldesk/shared/permissions';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import { STAFF_MSG, type StaffDetail, type UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
-import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, roles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
@@ -41,7 +40,7 @@ async function managedUser(db: DbOrTx, actor: Actor, id: string, options: { allo
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
+export async function updateStaff(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
   const user = await managedUser(db, actor, id);
   const role = await resolveStaffRole(db, { courierId: user.courierId, position: input.role, roleId: input.roleId });
   const permissions = input.permissions ?? user.permissions;
@@ -54,15 +53,13 @@ export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor:
   const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)));
   if (taken) throw emailTaken();
   try {
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({
-        firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, roleId: role.id,
-        branchId, permissions, updatedAt: new Date(),
-      }).where(eq(users.id, id));
-      await auditAction(tx, actor, {
-        courierId: user.courierId, action: 'staff.updated', targetType: 'user', targetId: id,
-        details: { role: input.role, roleId: role.id, branchId, permissions },
-      });
+    await db.update(users).set({
+      firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, roleId: role.id,
+      branchId, permissions, updatedAt: new Date(),
+    }).where(eq(users.id, id));
+    await auditAction(db, actor, {
+      courierId: user.courierId, action: 'staff.updated', targetType: 'user', targetId: id,
+      details: { role: input.role, roleId: role.id, branchId, permissions },
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -72,14 +69,12 @@ export async function updateStaff({ db, actor, id, input }: { db: DbOrTx; actor:
 }
 
 /** Deactivating ends the user's sessions at once; their tokens stop working on the next request. */
-export async function setStaffActive({ db, actor, id, isActive }: { db: DbOrTx; actor: Actor; id: string; isActive: boolean }): Promise<StaffDetail> {
+export async function setStaffActive(db: DbOrTx, { actor, id, isActive }: { actor: Actor; id: string; isActive: boolean }): Promise<StaffDetail> {
   const user = await managedUser(db, actor, id);
   if (user.id === actor.principal.id) throw forbidden(STAFF_MSG.notYourself);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
-    if (!isActive) await revokeAllSessions(tx, 'user', id);
-    await auditAction(tx, actor, { courierId: user.courierId, action: isActive ? 'staff.reactivated' : 'staff.deactivated', targetType: 'user', targetId: id });
-  });
+  await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
+  if (!isActive) await revokeAllSessions(db, 'user', id);
+  await auditAction(db, actor, { courierId: user.courierId, action: isActive ? 'staff.reactivated' : 'staff.deactivated', targetType: 'user', targetId: id });
   return getStaff({ db, principal: actor.principal, scope: actor.scope, id });
 }
 
@@ -87,17 +82,15 @@ export async function setStaffActive({ db, actor, id, isActive }: { db: DbOrTx; 
  * A fresh set-password link: the invitation again while no password was chosen, else a password
  * reset. A super admin may send it to a courier admin too (their first invitation may be lost).
  */
-export async function resendInvitation({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: string }): Promise<void> {
-  const user = await managedUser(ctx.db, actor, id, { allowCourierAdmin: actor.principal.role === 'super_admin' });
+export async function resendInvitation(db: DbOrTx, { actor, id, publicUrl }: { actor: Actor; id: string; publicUrl: string }): Promise<void> {
+  const user = await managedUser(db, actor, id, { allowCourierAdmin: actor.principal.role === 'super_admin' });
   if (!user.isActive) throw badRequest(MSG.accountDeactivated);
-  const [courier] = await ctx.db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, user.courierId));
+  const [courier] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, user.courierId));
   const brand = courier?.name ?? 'ParcelDesk';
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueResetToken(tx, { type: 'user', id: user.id, courierId: user.courierId });
-    const link = staffResetLink(ctx.env.publicUrl, token);
-    await enqueueEmail(tx, user.passwordHash
-      ? passwordResetEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand })
-      : invitationEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand, roleLabel: ROLE_LABELS[user.role] }));
-    await auditAction(tx, actor, { courierId: user.courierId, action: 'staff.invitation_sent', targetType: 'user', targetId: id, details: { kind: user.passwordHash ? 'reset' : 'invitation' } });
-  });
+  const token = await issueResetToken(db, { type: 'user', id: user.id, courierId: user.courierId });
+  const link = staffResetLink(publicUrl, token);
+  await enqueueEmail(db, user.passwordHash
+    ? passwordResetEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand })
+    : invitationEmail({ courierId: user.courierId, to: user.email, name: user.firstName, link, brand, roleLabel: ROLE_LABELS[user.role] }));
+  await auditAction(db, actor, { courierId: user.courierId, action: 'staff.invitation_sent', targetType: 'user', targetId: id, details: { kind: user.passwordHash ? 'reset' : 'invitation' } });
 }

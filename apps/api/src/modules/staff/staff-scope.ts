@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { roles, users } from '../../db/schema/index';
 import { AppError, badRequest, forbidden } from '../../lib/app-error';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 
 /** Branch managers and staff work within their own branch (issue 3): they see its people only. */
 export const isBranchBound = (principal: Principal) => isStaffRole(principal.role);

@@ -6,6 +6,7 @@ import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { resendInvitation, setStaffActive, updateStaff } from './staff-manage.service';
 import { getStaff, listStaff } from './staff.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['staff'];
 /** Branch managers and staff need staff_view to read and staff_manage to write (spec section 6), within their branch. */
@@ -34,23 +35,23 @@ export function staffRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/staff/:id', {
     schema: { tags, summary: 'Edit a staff user: details, position, role, branch, extra permissions', params: idParamsSchema, body: updateStaffSchema, response: { 200: staffDetailSchema } },
     config: { access: WRITE_ONE },
-  }, (request) => updateStaff({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }));
+  }, (request) => inTransaction(ctx.db, (tx) => updateStaff(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
 
   app.post('/staff/:id/deactivate', {
     schema: { tags, summary: 'Deactivate a staff user and end their sessions at once', params: idParamsSchema, response: { 200: staffDetailSchema } },
     config: { access: WRITE_ONE },
-  }, (request) => setStaffActive({ db: ctx.db, actor: actorOf(request), id: request.params.id, isActive: false }));
+  }, (request) => inTransaction(ctx.db, (tx) => setStaffActive(tx, { actor: actorOf(request), id: request.params.id, isActive: false })));
 
   app.post('/staff/:id/reactivate', {
     schema: { tags, summary: 'Reactivate a staff user', params: idParamsSchema, response: { 200: staffDetailSchema } },
     config: { access: WRITE_ONE },
-  }, (request) => setStaffActive({ db: ctx.db, actor: actorOf(request), id: request.params.id, isActive: true }));
+  }, (request) => inTransaction(ctx.db, (tx) => setStaffActive(tx, { actor: actorOf(request), id: request.params.id, isActive: true })));
 
   app.post('/staff/:id/resend-invitation', {
     schema: { tags, summary: 'Email a new set-password link (invitation, or reset once a password exists)', params: idParamsSchema, response: { 200: messageResponseSchema } },
     config: { access: WRITE_ONE },
   }, async (request) => {
-    await resendInvitation({ ctx, actor: actorOf(request), id: request.params.id });
+    await inTransaction(ctx.db, (tx) => resendInvitation(tx, { actor: actorOf(request), id: request.params.id, publicUrl: ctx.env.publicUrl }));
     return { message: STAFF_MSG.invitationSent };
   });
 }

@@ -9,7 +9,7 @@ import { activeOptions, branchOptions, courierOptions, roleOptions } from '../..
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import type { TenantScope } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { staffWhere } from './staff-scope';
 
 const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { tickets } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/app-error';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 
 export type TicketRow = typeof tickets.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { TicketAttachment, TicketDetail } from '@parceldesk/shared/schemas/
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/app-error';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { allowedStatuses, canAnswerTickets, visibleTickets } from './ticket-access';
 import { markRead } from './ticket-reads';
 

@@ -9,7 +9,7 @@ import { courierOptions } from '../../lib/list-options';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, tenantWhere, type TenantScope } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { visibleTickets } from './ticket-access';
 import { unreadFlag, viewerRead } from './ticket-reads';
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { TICKET_BELL_LIST_MAX, type UnreadTicket } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, ticketReads, tickets } from '../../db/schema/index';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../lib/principal';
 import { visibleTickets } from './ticket-access';
 
 /**

@@ -3,6 +3,7 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { ANY_SIGNED_IN, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { departmentsOf, getTicketSettings, saveTicketSettings, settingsCourierId } from './ticket-settings.service';
+import { inTransaction } from '../../lib/transaction';
 
 const tags = ['tickets'];
 const ADMINS: Access = { roles: ['super_admin', 'courier_admin'], tenant: { courierId: 'courier' } };
@@ -28,6 +29,6 @@ export function ticketSettingsRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => {
     const actor = actorOf(request);
     const courierId = await settingsCourierId(ctx.db, actor, request.query.courierId);
-    return saveTicketSettings(ctx.db, { actor, courierId, settings: request.body });
+    return inTransaction(ctx.db, (tx) => saveTicketSettings(tx, { actor, courierId, settings: request.body }));
   });
 }

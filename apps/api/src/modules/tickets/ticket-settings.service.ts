@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_TICKET_DEPARTMENTS, TICKET_MSG, type TicketSettings } from '@parceldesk/shared/schemas/tickets';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { couriers, ticketDepartments } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
-import { courierById } from '../couriers/courier-lookup';
+import { courierById } from '../../lib/courier-lookup';
 
 /**
  * A courier's departments in their order. A courier that never saved a list has the defaults;
@@ -47,17 +47,15 @@ export async function getTicketSettings(db: DbOrTx, courierId: string): Promise<
 }
 
 /** Replaces the department list and the email switch, audited in the same transaction. */
-export async function saveTicketSettings(db: Database, input: { actor: Actor; courierId: string; settings: TicketSettings }): Promise<TicketSettings> {
+export async function saveTicketSettings(db: DbOrTx, input: { actor: Actor; courierId: string; settings: TicketSettings }): Promise<TicketSettings> {
   const { actor, courierId, settings } = input;
-  return db.transaction(async (tx) => {
-    const before = await getTicketSettings(tx, courierId);
-    await tx.update(couriers).set({ notifyStaffByEmail: settings.notifyStaffByEmail, updatedAt: new Date() }).where(eq(couriers.id, courierId));
-    await tx.delete(ticketDepartments).where(eq(ticketDepartments.courierId, courierId));
-    await tx.insert(ticketDepartments).values(settings.departments.map((name, position) => ({ courierId, name, position })));
-    await auditAction(tx, actor, {
-      courierId, action: 'settings.tickets_updated', targetType: 'courier', targetId: courierId,
-      details: { before, after: settings },
-    });
-    return getTicketSettings(tx, courierId);
+  const before = await getTicketSettings(db, courierId);
+  await db.update(couriers).set({ notifyStaffByEmail: settings.notifyStaffByEmail, updatedAt: new Date() }).where(eq(couriers.id, courierId));
+  await db.delete(ticketDepartments).where(eq(ticketDepartments.courierId, courierId));
+  await db.insert(ticketDepartments).values(settings.departments.map((name, position) => ({ courierId, name, position })));
+  await auditAction(db, actor, {
+    courierId, action: 'settings.tickets_updated', targetType: 'courier', targetId: courierId,
+    details: { before, after: settings },
   });
+  return getTicketSettings(db, courierId);
 }

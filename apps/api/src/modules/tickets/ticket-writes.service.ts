@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { assertTicketMove, statusAfterReply, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { CreateTicketInput } from '@parceldesk/shared/schemas/tickets';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { customers, ticketAttachments, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
 import { publishTicketEvent } from '../../events/ticket-events';
 import { auditAction, type Actor } from '../../lib/actor';
@@ -61,88 +61,82 @@ const attachmentDetails = (attachments: TicketAttachmentUpload[]) =>
   attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, sizeBytes: a.data.length }));
 
 /** A customer opens a ticket: the ticket, its first message and files, the staff notifications, the audit row and the live event commit together. */
-export async function createTicket(db: Database, input: { actor: Actor; publicUrl: string; form: CreateTicketInput; attachments: TicketAttachmentUpload[] }): Promise<string> {
+export async function createTicket(db: DbOrTx, input: { actor: Actor; publicUrl: string; form: CreateTicketInput; attachments: TicketAttachmentUpload[] }): Promise<string> {
   const { actor, form } = input;
   const courierId = actor.principal.courierId;
   if (actor.principal.kind !== 'customer' || !courierId) throw forbidden();
-  return db.transaction(async (tx) => {
-    const department = await resolveDepartment(tx, courierId, form.department);
-    const ticketNo = await nextTicketNumber(tx, courierId);
-    const [ticket] = await tx.insert(tickets).values({
-      courierId, ticketNo, subject: form.subject, department, status: 'pending', customerId: actor.principal.id,
-      lastCustomerMessageAt: sql`now()`,
-    }).returning();
-    if (!ticket) throw new Error('ticket insert returned nothing');
-    await insertMessage(tx, { ticket, actor, body: form.message, attachments: input.attachments });
-    await notifyStaffOfCustomerMessage(tx, { ticket, customerName: await authorName(tx, actor), body: form.message, isNewTicket: true, publicUrl: input.publicUrl });
-    await auditAction(tx, actor, {
-      courierId, action: 'ticket.created', targetType: 'ticket', targetId: ticket.id,
-      details: { ticketNo, subject: form.subject, department, attachments: attachmentDetails(input.attachments) },
-    });
-    await publishTicketEvent(tx, {
-      courierId, kind: 'ticket.created', ticketId: ticket.id, ticketNo, status: ticket.status, customerId: ticket.customerId, audience: 'staff',
-    });
-    return ticket.id;
+  const department = await resolveDepartment(db, courierId, form.department);
+  const ticketNo = await nextTicketNumber(db, courierId);
+  const [ticket] = await db.insert(tickets).values({
+    courierId, ticketNo, subject: form.subject, department, status: 'pending', customerId: actor.principal.id,
+    lastCustomerMessageAt: sql`now()`,
+  }).returning();
+  if (!ticket) throw new Error('ticket insert returned nothing');
+  await insertMessage(db, { ticket, actor, body: form.message, attachments: input.attachments });
+  await notifyStaffOfCustomerMessage(db, { ticket, customerName: await authorName(db, actor), body: form.message, isNewTicket: true, publicUrl: input.publicUrl });
+  await auditAction(db, actor, {
+    courierId, action: 'ticket.created', targetType: 'ticket', targetId: ticket.id,
+    details: { ticketNo, subject: form.subject, department, attachments: attachmentDetails(input.attachments) },
   });
+  await publishTicketEvent(db, {
+    courierId, kind: 'ticket.created', ticketId: ticket.id, ticketNo, status: ticket.status, customerId: ticket.customerId, audience: 'staff',
+  });
+  return ticket.id;
 }
 
 /** A reply by the ticket's customer or by staff holding tickets_reply. */
 export async function addTicketMessage(
-  db: Database,
+  db: DbOrTx,
   input: { actor: Actor; ticketId: string; publicUrl: string; body: string; attachments: TicketAttachmentUpload[] },
 ): Promise<void> {
   const { actor } = input;
   if (!canAnswerTickets(actor.principal)) throw forbidden();
   const byCustomer = actor.principal.kind === 'customer';
-  await db.transaction(async (tx) => {
-    const ticket = await loadTicket(tx, actor.principal, input.ticketId, { lock: true });
-    const status = statusAfterReply(ticket.status, byCustomer);
-    const message = await insertMessage(tx, { ticket, actor, body: input.body, attachments: input.attachments });
-    await tx.update(tickets).set({
-      status,
-      // now() is the transaction's start: the message's own created_at, to the microsecond.
-      lastMessageAt: sql`now()`,
-      updatedAt: sql`now()`,
-      ...(byCustomer ? { lastCustomerMessageAt: sql`now()` } : { lastStaffMessageAt: sql`now()` }),
-    }).where(eq(tickets.id, ticket.id));
-    const name = await authorName(tx, actor);
-    if (byCustomer) {
-      await notifyStaffOfCustomerMessage(tx, { ticket, customerName: name, body: input.body, isNewTicket: false, publicUrl: input.publicUrl });
-    } else {
-      await emailCustomerOfReply(tx, { ticket, staffName: name, body: input.body, publicUrl: input.publicUrl });
-    }
-    await auditAction(tx, actor, {
-      courierId: ticket.courierId, action: byCustomer ? 'ticket.message_added' : 'ticket.replied', targetType: 'ticket', targetId: ticket.id,
-      details: { ticketNo: ticket.ticketNo, messageId: message.id, attachments: attachmentDetails(input.attachments) },
+  const ticket = await loadTicket(db, actor.principal, input.ticketId, { lock: true });
+  const status = statusAfterReply(ticket.status, byCustomer);
+  const message = await insertMessage(db, { ticket, actor, body: input.body, attachments: input.attachments });
+  await db.update(tickets).set({
+    status,
+    // now() is the transaction's start: the message's own created_at, to the microsecond.
+    lastMessageAt: sql`now()`,
+    updatedAt: sql`now()`,
+    ...(byCustomer ? { lastCustomerMessageAt: sql`now()` } : { lastStaffMessageAt: sql`now()` }),
+  }).where(eq(tickets.id, ticket.id));
+  const name = await authorName(db, actor);
+  if (byCustomer) {
+    await notifyStaffOfCustomerMessage(db, { ticket, customerName: name, body: input.body, isNewTicket: false, publicUrl: input.publicUrl });
+  } else {
+    await emailCustomerOfReply(db, { ticket, staffName: name, body: input.body, publicUrl: input.publicUrl });
+  }
+  await auditAction(db, actor, {
+    courierId: ticket.courierId, action: byCustomer ? 'ticket.message_added' : 'ticket.replied', targetType: 'ticket', targetId: ticket.id,
+    details: { ticketNo: ticket.ticketNo, messageId: message.id, attachments: attachmentDetails(input.attachments) },
+  });
+  if (status !== ticket.status) {
+    await auditAction(db, actor, {
+      courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,
+      details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: byCustomer ? 'customer reply' : 'staff reply' },
     });
-    if (status !== ticket.status) {
-      await auditAction(tx, actor, {
-        courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,
-        details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: byCustomer ? 'customer reply' : 'staff reply' },
-      });
-    }
-    await publishTicketEvent(tx, {
-      courierId: ticket.courierId, kind: 'ticket.message', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
-      customerId: ticket.customerId, audience: byCustomer ? 'staff' : 'all',
-    });
+  }
+  await publishTicketEvent(db, {
+    courierId: ticket.courierId, kind: 'ticket.message', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
+    customerId: ticket.customerId, audience: byCustomer ? 'staff' : 'all',
   });
 }
 
 /** Staff move a ticket along TICKET_TRANSITIONS; the same status or a move off the table is 409. */
-export async function changeTicketStatus(db: Database, input: { actor: Actor; ticketId: string; status: TicketStatus }): Promise<void> {
+export async function changeTicketStatus(db: DbOrTx, input: { actor: Actor; ticketId: string; status: TicketStatus }): Promise<void> {
   const { actor, status } = input;
   if (actor.principal.kind === 'customer' || !canAnswerTickets(actor.principal)) throw forbidden();
-  await db.transaction(async (tx) => {
-    const ticket = await loadTicket(tx, actor.principal, input.ticketId, { lock: true });
-    assertTicketMove(ticket.status, status);
-    await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
-    await auditAction(tx, actor, {
-      courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,
-      details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: 'manual' },
-    });
-    await publishTicketEvent(tx, {
-      courierId: ticket.courierId, kind: 'ticket.status', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
-      customerId: ticket.customerId, audience: 'all',
-    });
+  const ticket = await loadTicket(db, actor.principal, input.ticketId, { lock: true });
+  assertTicketMove(ticket.status, status);
+  await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
+  await auditAction(db, actor, {
+    courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,
+    details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: 'manual' },
+  });
+  await publishTicketEvent(db, {
+    courierId: ticket.courierId, kind: 'ticket.status', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
+    customerId: ticket.customerId, audience: 'all',
   });
 }

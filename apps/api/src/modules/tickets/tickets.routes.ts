@@ -9,6 +9,7 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { contentDisposition } from '../uploads/file-types';
 import { customerTickets, listTickets } from './ticket-lists.service';
 import { loadTicket } from './ticket-access';
@@ -70,7 +71,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, attachments } = await readTicketForm(request, createTicketSchema);
-    const id = await createTicket(ctx.db, { actor, publicUrl: ctx.env.publicUrl, form: input, attachments });
+    const id = await inTransaction(ctx.db, (tx) => createTicket(tx, { actor, publicUrl: ctx.env.publicUrl, form: input, attachments }));
     return reply.status(201).send(await getTicket(ctx.db, actor.principal, id));
   });
 
@@ -95,7 +96,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
     // The ticket is checked first, so another courier's or customer's ticket is 404 whatever the body.
     await loadTicket(ctx.db, actor.principal, request.params.id);
     const { input, attachments } = await readTicketForm(request, ticketReplySchema);
-    await addTicketMessage(ctx.db, { actor, ticketId: request.params.id, publicUrl: ctx.env.publicUrl, body: input.message, attachments });
+    await inTransaction(ctx.db, (tx) => addTicketMessage(tx, { actor, ticketId: request.params.id, publicUrl: ctx.env.publicUrl, body: input.message, attachments }));
     return reply.status(201).send(await getTicket(ctx.db, actor.principal, request.params.id));
   });
 
@@ -104,7 +105,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...ACCESS.ticketsChangeStatus, tenant: { id: 'ticket' } } },
   }, async (request) => {
     const actor = actorOf(request);
-    await changeTicketStatus(ctx.db, { actor, ticketId: request.params.id, status: request.body.status });
+    await inTransaction(ctx.db, (tx) => changeTicketStatus(tx, { actor, ticketId: request.params.id, status: request.body.status }));
     return getTicket(ctx.db, actor.principal, request.params.id);
   });
 

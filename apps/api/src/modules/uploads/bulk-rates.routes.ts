@@ -5,7 +5,8 @@ import { RATE_UPLOAD_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
 import { badRequest } from '../../lib/app-error';
 import { SETTINGS_ACCESS, settingsActor } from '../settings/settings-context';
-import { bulkUploadRates } from './bulk-rates.service';
+import { inTransaction } from '../../lib/transaction';
+import { readRateFile, saveRateFile } from './bulk-rates.service';
 import { cleanFileName, contentDisposition } from './file-types';
 import { readUpload } from './multipart';
 import { prepareSpreadsheetParser } from './spreadsheet-parser';
@@ -28,7 +29,8 @@ export function bulkRateRoutes(app: ZodApp, ctx: AppContext) {
     const courierId = fields.courier_id?.trim();
     if (!file || !courierId || !UUID.test(courierId)) throw badRequest(SETTINGS_MSG.bulkMissing);
     const actor = await settingsActor(ctx.db, request, courierId);
-    return bulkUploadRates(ctx.db, { actor, file: { ...file, fileName: cleanFileName(file.fileName, 'rates') } });
+    const rates = await readRateFile({ ...file, fileName: cleanFileName(file.fileName, 'rates') });
+    return inTransaction(ctx.db, (tx) => saveRateFile(tx, { actor, rates }));
   });
 
   app.get('/settings/shipping-rates/template', {

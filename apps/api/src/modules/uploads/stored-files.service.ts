@@ -1,13 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { couriers, storedFiles } from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
+import { auditAction, type Actor } from '../../lib/actor';
 import { scopeOf } from '../../lib/tenant-scope';
-import type { Principal } from '../auth/principal';
-import { courierById } from '../couriers/courier-lookup';
+import type { Principal } from '../../lib/principal';
+import { courierById } from '../../lib/courier-lookup';
 import type { UploadedFile } from './multipart';
 
 type StoredFileRow = typeof storedFiles.$inferSelect;
@@ -18,17 +17,8 @@ export const publicFileUrl = (fileId: string) => `/api/files/${fileId}`;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Change {
-  principal: Principal;
-  request: FastifyRequest;
+  actor: Actor;
   courierId: string;
-}
-
-function audit(tx: DbOrTx, change: Change, action: string, details: Record<string, unknown>) {
-  const { principal, request, courierId } = change;
-  return writeAudit(tx, {
-    courierId, actorType: 'user', actorId: principal.id, action, targetType: 'courier', targetId: courierId, ip: request.ip,
-    details: principal.impersonatorId ? { ...details, impersonatedBy: principal.impersonatorId } : details,
-  });
 }
 
 /**
@@ -36,34 +26,34 @@ function audit(tx: DbOrTx, change: Change, action: string, details: Record<strin
  * ones of that kind, all in one transaction with the courier's pointer and the audit row.
  */
 async function replaceFile(
-  db: Database,
+  db: DbOrTx,
   change: Change & { kind: 'logo' | 'rate_sheet'; file: UploadedFile; contentType: string },
-  point: (tx: DbOrTx, fileId: string) => Promise<unknown>,
+  point: (db: DbOrTx, fileId: string) => Promise<unknown>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [stored] = await tx.insert(storedFiles).values({
-      courierId: change.courierId, kind: change.kind, fileName: change.file.fileName, contentType: change.contentType,
-      sizeBytes: change.file.data.length, data: change.file.data,
-    }).returning({ id: storedFiles.id });
-    if (!stored) throw new Error('stored file insert returned nothing');
-    await point(tx, stored.id);
-    await tx.delete(storedFiles).where(and(eq(storedFiles.courierId, change.courierId), eq(storedFiles.kind, change.kind), ne(storedFiles.id, stored.id)));
-    await audit(tx, change, change.kind === 'logo' ? 'settings.logo_updated' : 'settings.rate_sheet_updated', {
-      fileId: stored.id, fileName: change.file.fileName, contentType: change.contentType, sizeBytes: change.file.data.length,
-    });
-    return stored.id;
+  const [stored] = await db.insert(storedFiles).values({
+    courierId: change.courierId, kind: change.kind, fileName: change.file.fileName, contentType: change.contentType,
+    sizeBytes: change.file.data.length, data: change.file.data,
+  }).returning({ id: storedFiles.id });
+  if (!stored) throw new Error('stored file insert returned nothing');
+  await point(db, stored.id);
+  await db.delete(storedFiles).where(and(eq(storedFiles.courierId, change.courierId), eq(storedFiles.kind, change.kind), ne(storedFiles.id, stored.id)));
+  await auditAction(db, change.actor, {
+    courierId: change.courierId, action: change.kind === 'logo' ? 'settings.logo_updated' : 'settings.rate_sheet_updated',
+    targetType: 'courier', targetId: change.courierId,
+    details: { fileId: stored.id, fileName: change.file.fileName, contentType: change.contentType, sizeBytes: change.file.data.length },
   });
+  return stored.id;
 }
 
-export async function saveLogo(db: Database, change: Change & { file: UploadedFile; contentType: string }): Promise<string> {
-  const fileId = await replaceFile(db, { ...change, kind: 'logo' }, (tx, id) =>
-    tx.update(couriers).set({ logoUrl: publicFileUrl(id), updatedAt: new Date() }).where(eq(couriers.id, change.courierId)));
+export async function saveLogo(db: DbOrTx, change: Change & { file: UploadedFile; contentType: string }): Promise<string> {
+  const fileId = await replaceFile(db, { ...change, kind: 'logo' }, (inner, id) =>
+    inner.update(couriers).set({ logoUrl: publicFileUrl(id), updatedAt: new Date() }).where(eq(couriers.id, change.courierId)));
   return publicFileUrl(fileId);
 }
 
-export async function saveRateSheet(db: Database, change: Change & { file: UploadedFile; contentType: string }): Promise<void> {
-  await replaceFile(db, { ...change, kind: 'rate_sheet' }, (tx, id) =>
-    tx.update(couriers).set({ rateSheetFileId: id, updatedAt: new Date() }).where(eq(couriers.id, change.courierId)));
+export async function saveRateSheet(db: DbOrTx, change: Change & { file: UploadedFile; contentType: string }): Promise<void> {
+  await replaceFile(db, { ...change, kind: 'rate_sheet' }, (inner, id) =>
+    inner.update(couriers).set({ rateSheetFileId: id, updatedAt: new Date() }).where(eq(couriers.id, change.courierId)));
 }
 
 /** A logo by id, for anyone; other kinds of file are not public and read as not found. */

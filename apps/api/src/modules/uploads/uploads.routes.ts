@@ -8,7 +8,9 @@ import {
 import { LOGO_MAX_BYTES, RATE_SHEET_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC, type Access } from '@parceldesk/shared/access';
+import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
+import { inTransaction } from '../../lib/transaction';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { courierInScope } from '../couriers/courier-settings.service';
 import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType } from './file-types';
@@ -50,9 +52,9 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
     if (!file) throw badRequest(SETTINGS_MSG.logoMissing);
     const contentType = logoContentType(file.data, file.fileName);
     if (!contentType) throw new AppError(415, SETTINGS_MSG.logoNotImage);
-    const logoUrl = await saveLogo(ctx.db, {
-      principal, request, courierId: courier.id, contentType, file: { ...file, fileName: cleanFileName(file.fileName, 'logo') },
-    });
+    const logoUrl = await inTransaction(ctx.db, (tx) => saveLogo(tx, {
+      actor: actorOf(request), courierId: courier.id, contentType, file: { ...file, fileName: cleanFileName(file.fileName, 'logo') },
+    }));
     return { success: true as const, message: SETTINGS_MSG.logoUpdated, logo_url: logoUrl };
   });
 
@@ -114,9 +116,9 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
     if (!file) throw badRequest(SETTINGS_MSG.rateSheetMissing);
     const contentType = rateSheetContentType(file.data, file.fileName);
     if (!contentType) throw new AppError(415, SETTINGS_MSG.rateSheetWrongType);
-    await saveRateSheet(ctx.db, {
-      principal, request, courierId: courier.id, contentType, file: { ...file, fileName: cleanFileName(file.fileName, 'rate-sheet') },
-    });
+    await inTransaction(ctx.db, (tx) => saveRateSheet(tx, {
+      actor: actorOf(request), courierId: courier.id, contentType, file: { ...file, fileName: cleanFileName(file.fileName, 'rate-sheet') },
+    }));
     return { success: true as const, message: SETTINGS_MSG.rateSheetUpdated, rate_sheet_url: rateSheetUrl(courier.id, principal.role === 'super_admin') };
   });
 }

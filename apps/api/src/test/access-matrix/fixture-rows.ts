@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters,
+  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -38,6 +38,33 @@ async function insertTicket(db: Database, owner: RowOwner) {
     courierId: owner.courier.id, ticketId: ticket!.id, authorType: 'customer', customerId: owner.customerId, body: 'Where is my parcel?',
   }).returning();
   return { ticket: ticket!, message: message! };
+}
+
+/** A package of the owner's customer (received), or an unknown one; numbered from the courier's counter. */
+async function insertPackage(db: Database, owner: RowOwner, status: 'received' | 'unknown' = 'received') {
+  const [counter] = await db.insert(courierCounters).values({ courierId: owner.courier.id, kind: 'package', lastNo: randomInt(1, 900_000) })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
+  const [row] = await db.insert(packages).values({
+    courierId: owner.courier.id, packageNo: `MX-P-${String(counter!.lastNo).padStart(7, '0')}`, trackingNumber: `MATRIX${randomInt(1, 2 ** 40)}`,
+    carrier: 'other', status, customerId: status === 'unknown' ? null : owner.customerId, weight: 2.5, volumetricDivisor: 166, chargeableWeight: 3,
+  }).returning();
+  return row!;
+}
+
+async function insertPreAlert(db: Database, owner: RowOwner) {
+  const [row] = await db.insert(preAlerts).values({
+    courierId: owner.courier.id, customerId: owner.customerId, trackingNumber: `PREALERT${randomInt(1, 2 ** 40)}`, carrier: 'other', store: 'Matrix Store',
+    description: 'Shoes', declaredValueCents: 2500,
+  }).returning();
+  return row!;
+}
+
+async function insertStoredFile(db: Database, owner: RowOwner) {
+  const [row] = await db.insert(storedFiles).values({
+    courierId: owner.courier.id, kind: 'package_document', fileName: 'invoice.pdf', contentType: 'application/pdf', sizeBytes: PDF.length, data: PDF,
+  }).returning();
+  return row!;
 }
 
 /** Inserts one row of `kind` in the owner's courier and returns what a route names it by. */
@@ -87,6 +114,21 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
     }
     case 'notification': {
       const [row] = await db.insert(notifications).values({ courierId, userId: owner.userId, type: 'ticket.created', title: 'Matrix', body: 'A notification' }).returning();
+      return row!.id;
+    }
+    case 'package':
+      return (await insertPackage(db, owner)).id;
+    case 'pre_alert':
+      return (await insertPreAlert(db, owner)).id;
+    case 'package_claim': {
+      const pkg = await insertPackage(db, owner, 'unknown');
+      const [row] = await db.insert(packageClaims).values({ courierId, customerId: owner.customerId, packageId: pkg.id, trackingNumber: pkg.trackingNumber }).returning();
+      return row!.id;
+    }
+    case 'package_file': {
+      const pkg = await insertPackage(db, owner);
+      const stored = await insertStoredFile(db, owner);
+      const [row] = await db.insert(packageFiles).values({ courierId, kind: 'invoice', storedFileId: stored.id, packageId: pkg.id }).returning();
       return row!.id;
     }
     default:

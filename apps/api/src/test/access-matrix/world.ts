@@ -19,7 +19,7 @@ const SHORT: Record<CourierRole, string> = { courier_admin: 'ca', branch_manager
  * staff-side user's notifications. Someone else's row of such a kind is not found, even inside
  * the same courier.
  */
-const CUSTOMER_OWNED: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment'];
+const CUSTOMER_OWNED: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'package', 'pre_alert', 'package_claim', 'package_file'];
 const USER_OWNED: TenantKind[] = ['notification'];
 
 export interface Caller {
@@ -53,7 +53,8 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     for (const kind of kinds) rows[kind] = await insertRow(db, kind, { courier, ...owner });
     return rows;
   };
-  const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification'], {
+  const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
+    'package', 'pre_alert', 'package_claim', 'package_file'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;

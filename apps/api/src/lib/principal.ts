@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
-import type { Database } from '../../db/client';
+import type { Database } from '../db/client';
 
 /** Who is calling: loaded from the live session on every authenticated request. */
 export interface Principal {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { couriers } from '../../db/schema/index';
+import type { DbOrTx } from '../db/client';
+import { couriers } from '../db/schema/index';
 
 export type CourierRow = typeof couriers.$inferSelect;
 

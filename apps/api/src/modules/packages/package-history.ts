@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import { BASE_PATH } from '@parceldesk/shared/constants';
+import {
+  isNotifyingStatus, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_NEXT_STEP, type PackageStatus,
+} from '@parceldesk/shared/domain/packages';
+import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
+import type { DbOrTx } from '../../db/client';
+import { couriers, customers, packageEvents } from '../../db/schema/index';
+import { publishPackageEvent } from '../../events/package-events';
+import type { Actor } from '../../lib/actor';
+import { enqueueEmail } from '../../mail/outbox';
+import { createNotifications } from '../notifications/notifications.service';
+import type { PackageRow } from './package-access';
+
+export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed';
+
+/** One row of the package's history, in the transaction of the change it records. */
+export async function recordPackageEvent(
+  tx: DbOrTx,
+  input: { pkg: Pick<PackageRow, 'id' | 'courierId'>; kind: PackageEventKind; status: PackageStatus; actor: Actor | null; note?: string | null; location?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  const { actor } = input;
+  const details = actor?.principal.impersonatorId ? { ...input.details, impersonatedBy: actor.principal.impersonatorId } : input.details;
+  await tx.insert(packageEvents).values({
+    courierId: input.pkg.courierId, packageId: input.pkg.id, kind: input.kind, status: input.status,
+    note: input.note ?? null, location: input.location ?? null,
+    actorType: actor ? (actor.principal.kind === 'customer' ? 'customer' : 'user') : 'system', actorId: actor?.principal.id ?? null,
+    details: details ?? null,
+  });
+}
+
+/** The customer's package page in their courier's portal. */
+function portalLink(publicUrl: string, apiKey: string, packageNo: string): string {
+  return `${publicUrl}${BASE_PATH}/customer/packages?package=${encodeURIComponent(packageNo)}&api_key=${encodeURIComponent(apiKey)}`;
+}
+
+/**
+ * Tells the package's customer, at the statuses the shared definition marks as notifying: an
+ * in-app notification always, an email (the courier's name and SMTP, through the outbox) unless
+ * they switched package emails off. Every open page of theirs and the courier's hears a live event.
+ */
+export async function announcePackage(
+  tx: DbOrTx,
+  input: { pkg: PackageRow; kind: 'package.received' | 'package.status' | 'package.updated'; publicUrl: string; notify: boolean },
+): Promise<void> {
+  const { pkg } = input;
+  await publishPackageEvent(tx, {
+    courierId: pkg.courierId, kind: input.kind, packageId: pkg.id, packageNumber: pkg.packageNo, status: pkg.status, customerId: pkg.customerId,
+  });
+  if (!input.notify || !pkg.customerId || !isNotifyingStatus(pkg.status)) return;
+  const [row] = await tx.select({
+    firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive,
+    courierName: couriers.name, apiKey: couriers.apiKey,
+  }).from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, pkg.customerId));
+  if (!row) return;
+  const label = PACKAGE_STATUS_CUSTOMER_LABELS[pkg.status];
+  const weight = `${Number(pkg.weight).toFixed(2)} lb (chargeable ${pkg.chargeableWeight} lb)`;
+  const what = `${pkg.packageNo} (tracking ${pkg.trackingNumber}${pkg.shipper ? `, from ${pkg.shipper}` : ''})`;
+  const title = pkg.status === 'received' ? `Package received: ${pkg.packageNo}` : `${pkg.packageNo}: ${label}`;
+  const body = pkg.status === 'received'
+    ? `We received ${what}: ${weight}, ${SERVICE_LABELS[pkg.service]}. ${PACKAGE_STATUS_NEXT_STEP.received}`
+    : `${what} is now ${label}. ${PACKAGE_STATUS_NEXT_STEP[pkg.status]}`;
+  await createNotifications(tx, [{
+    courierId: pkg.courierId, customerId: pkg.customerId, type: input.kind === 'package.received' ? 'package.received' : 'package.status', title, body,
+    link: `/customer/packages?package=${encodeURIComponent(pkg.packageNo)}`,
+  }]);
+  if (!row.packageEmails || !row.isActive) return;
+  await enqueueEmail(tx, {
+    courierId: pkg.courierId,
+    to: row.email,
+    subject: `${row.courierName}: ${title}`,
+    text: [
+      `Hello ${row.firstName},`,
+      '',
+      pkg.status === 'received' ? `We received your package ${what} at our warehouse.` : `Your package ${what} is now: ${label}.`,
+      '',
+      `Status: ${label}`,
+      `Weight: ${weight}`,
+      `Service: ${SERVICE_LABELS[pkg.service]}`,
+      `Pieces: ${pkg.pieces}`,
+      '',
+      PACKAGE_STATUS_NEXT_STEP[pkg.status],
+      '',
+      `See it in your account: ${portalLink(input.publicUrl, row.apiKey, pkg.packageNo)}`,
+      '',
+      'You can switch package emails off in your profile.',
+      '',
+      row.courierName,
+    ].join('\n'),
+  });
+}
+
+/** Marks the package changed (lists sort on it). */
+export const touched = { updatedAt: sql`now()` };

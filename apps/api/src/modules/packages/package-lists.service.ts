@@ -1,0 +1,124 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES } from '@parceldesk/shared/domain/packages';
+import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import { SERVICE_LABELS, SERVICES, type UnknownPackageListItem } from '@parceldesk/shared/schemas/packages';
+import type { DbOrTx } from '../../db/client';
+import { branches, couriers, customers, customerSearchText, packageClaims, packages, packageSearchText } from '../../db/schema/index';
+import { branchOptions, courierOptions } from '../../lib/list-options';
+import { containsPattern, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
+import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
+import type { Principal } from '../../lib/principal';
+import { visiblePackages } from './package-access';
+import { customerNameSql, mailboxSql, packageListFields, toPackageListItem, type PackageListRow } from './package-view';
+
+const serviceOptions = SERVICES.map((value) => ({ value, label: SERVICE_LABELS[value] }));
+const carrierOptions = CARRIERS.map((value) => ({ value, label: CARRIER_LABELS[value] }));
+
+function statusOptions(forCustomer: boolean) {
+  return PACKAGE_STATUSES.filter((s) => s !== 'pre_alerted').map((value) => ({ value, label: (forCustomer ? PACKAGE_STATUS_CUSTOMER_LABELS : PACKAGE_STATUS_LABELS)[value] }));
+}
+
+const p2 = alias(packages, 'p2');
+const p3 = alias(packages, 'p3');
+const c2 = alias(customers, 'c2');
+
+/**
+ * Search by package number, tracking number (also as typed with spaces or a USPS routing
+ * prefix), customer name or mailbox: the ids matching the packages' own trigram index united
+ * with those of the customers the customers' trigram index finds, so neither search reads a
+ * courier's whole package list.
+ */
+function packageSearch(scope: TenantScope, customerId: string | null) {
+  return (term: string): SQL => {
+    const patterns = [...new Set([containsPattern(term), containsPattern(canonicalTracking(term))])];
+    const own = sql.join(patterns.map((p) => sql`${packageSearchText(p2)} ilike ${p}`), sql` or `);
+    const inScope = (courierCol: SQL) => (scope.courierId ? sql`${courierCol} = ${scope.courierId}` : sql`true`);
+    if (customerId) return sql`${packages.id} in (select ${p2.id} from ${p2} where ${p2.customerId} = ${customerId} and (${own}))`;
+    return sql`${packages.id} in (
+      select ${p2.id} from ${p2} where ${inScope(sql`${p2.courierId}`)} and (${own})
+      union all
+      select ${p3.id} from ${p3} where ${inScope(sql`${p3.courierId}`)} and ${p3.customerId} in (
+        select ${c2.id} from ${c2} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${containsPattern(term)}))`;
+  };
+}
+
+function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ListColumnMap {
+  const base: ListColumnMap = {
+    packageNumber: { sql: packages.packageNo, sortable: true, filter: 'text' },
+    trackingNumber: { sql: packages.trackingNumber, sortable: true, filter: 'text' },
+    status: { sql: packages.status, sortable: true, filter: 'dropdown', options: () => statusOptions(forCustomer) },
+    service: { sql: packages.service, sortable: true, filter: 'dropdown', options: () => serviceOptions },
+    carrier: { sql: packages.carrier, sortable: true, filter: 'dropdown', options: () => carrierOptions },
+    receivedAt: { sql: localDateTime(packages.receivedAt), sortable: true, sortBy: [packages.receivedAt], filter: 'text' },
+    updatedAt: { sql: packages.updatedAt, kind: 'timestamp', sortable: true },
+  };
+  if (forCustomer) return base;
+  return {
+    ...base,
+    customerName: { sql: customerNameSql, sortable: true, sortBy: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`], filter: 'text' },
+    mailboxNumber: { sql: mailboxSql, sortable: true, filter: 'text' },
+    branchName: { sql: sql`coalesce(${branches.name}, '')`, sortable: true, filter: 'dropdown', value: { sql: packages.branchId, type: 'uuid' }, options: branchOptions(db, scope) },
+    courierName: { sql: couriers.name, sortable: true, filter: 'dropdown', value: { sql: packages.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
+    weight: { sql: packages.weight, kind: 'number', sortable: true, filter: 'number' },
+  };
+}
+
+/** GET /packages: staff their courier's (the network for a super admin), a customer their own. */
+export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery) {
+  const forCustomer = principal.kind === 'customer';
+  const scope: TenantScope = forCustomer ? { courierId: principal.courierId } : scopeOf(principal);
+  return runListQuery({
+    db,
+    select: packageListFields,
+    from: (q) => q.from(packages)
+      .leftJoin(customers, and(eq(customers.id, packages.customerId), eq(customers.courierId, packages.courierId)))
+      .leftJoin(branches, eq(branches.id, packages.branchId))
+      .innerJoin(couriers, eq(couriers.id, packages.courierId))
+      .$dynamic(),
+    where: visiblePackages(principal),
+    columns: columns(db, scope, forCustomer),
+    searchCondition: packageSearch(scope, forCustomer ? principal.id : null),
+    query,
+    defaultSort: { field: 'receivedAt', order: 'desc' },
+    tieBreaker: packages.id,
+    map: (row) => toPackageListItem(row as PackageListRow, forCustomer),
+  });
+}
+
+const pendingClaims = sql<number>`(select count(*)::int from ${packageClaims} where ${packageClaims.packageId} = ${packages.id} and ${packageClaims.status} = 'pending')`;
+
+/** GET /packages/unknown: parcels nobody matched, with what was read off the label. */
+export function listUnknownPackages(db: DbOrTx, principal: Principal, query: ListQuery) {
+  const scope = scopeOf(principal);
+  const unknownColumns: ListColumnMap = {
+    packageNumber: { sql: packages.packageNo, sortable: true, searchable: true, filter: 'text' },
+    trackingNumber: { sql: packages.trackingNumber, sortable: true, searchable: true, filter: 'text' },
+    labelName: { sql: sql`coalesce(${packages.labelName}, '')`, sortable: true, searchable: true, filter: 'text' },
+    labelMailbox: { sql: sql`coalesce(${packages.labelMailbox}, '')`, sortable: true, searchable: true, filter: 'text' },
+    carrier: { sql: packages.carrier, sortable: true, filter: 'dropdown', options: () => carrierOptions },
+    courierName: { sql: couriers.name, sortable: true, filter: 'dropdown', value: { sql: packages.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
+    receivedAt: { sql: localDateTime(packages.receivedAt), sortable: true, sortBy: [packages.receivedAt], filter: 'text' },
+  };
+  return runListQuery({
+    db,
+    select: {
+      id: packages.id, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, carrier: packages.carrier,
+      labelName: packages.labelName, labelMailbox: packages.labelMailbox, shipper: packages.shipper, weight: packages.weight,
+      branchName: sql<string>`coalesce(${branches.name}, '')`, receivedAt: packages.receivedAt, pendingClaims,
+      courierId: packages.courierId, courierName: couriers.name,
+    },
+    from: (q) => q.from(packages).leftJoin(branches, eq(branches.id, packages.branchId)).innerJoin(couriers, eq(couriers.id, packages.courierId)).$dynamic(),
+    where: visiblePackages(principal, eq(packages.status, 'unknown')),
+    columns: unknownColumns,
+    query,
+    defaultSort: { field: 'receivedAt', order: 'desc' },
+    tieBreaker: packages.id,
+    map: (row): UnknownPackageListItem => ({
+      id: row.id, packageNumber: row.packageNo, trackingNumber: row.trackingNumber, carrier: row.carrier, labelName: row.labelName,
+      labelMailbox: row.labelMailbox, shipper: row.shipper, weight: Number(row.weight), branchName: row.branchName,
+      receivedAt: row.receivedAt.toISOString(), pendingClaims: Number(row.pendingClaims), courierId: row.courierId, courierName: row.courierName,
+    }),
+  });
+}
