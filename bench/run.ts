@@ -19,6 +19,8 @@ import { measure, type LoadFigures, type LoadTarget } from './lib/load';
 import { productionEnv, repoRoot, rssMb, spawnNode } from './lib/processes';
 import { evaluateTargets, markdown, withRatios, type BenchResults, type LoadRow } from './lib/report';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData } from './lib/seed';
+import { PACKAGE_SEED } from './lib/seed-packages';
+import pg from 'pg';
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,6 +32,9 @@ const filters = encodeURIComponent(JSON.stringify({ accountType: 'business' }));
 const deepPageOf = (rowsPerCourier: number) => Math.floor(rowsPerCourier / 25) - 10;
 const deepPage = deepPageOf(SEED.customersPerCourier);
 const deepTicketPage = deepPageOf(SEED.ticketsPerCourier);
+const deepPackagePage = deepPageOf(PACKAGE_SEED.biggest);
+/** A tracking number of the biggest courier's seeded packages (bench/lib/seed-packages.ts: BC01's package 1234). */
+const BENCH_TRACKING = 'TBA000010001234';
 const LIST_CANDIDATES = [
   { name: '(c) customers, page 1', path: '/api/customers', query: '?page=1&pageSize=25' },
   { name: `(c) customers, page ${deepPage}`, path: '/api/customers', query: `?page=${deepPage}&pageSize=25` },
@@ -39,6 +44,11 @@ const LIST_CANDIDATES = [
   { name: `(c) tickets, page ${deepTicketPage}`, path: '/api/tickets', query: `?page=${deepTicketPage}&pageSize=25` },
   { name: '(c) tickets, search', path: '/api/tickets', query: '?page=1&pageSize=25&search=customs' },
   { name: '(c) tickets, filter', path: '/api/tickets', query: `?page=1&pageSize=25&filters=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}` },
+  { name: '(c) packages, page 1', path: '/api/packages', query: '?page=1&pageSize=25' },
+  { name: `(c) packages, page ${deepPackagePage}`, path: '/api/packages', query: `?page=${deepPackagePage}&pageSize=25` },
+  { name: '(c) packages, search tracking number', path: '/api/packages', query: `?page=1&pageSize=25&search=${BENCH_TRACKING}` },
+  { name: '(c) packages, search customer name', path: '/api/packages', query: '?page=1&pageSize=25&search=kemar%20campbell' },
+  { name: '(c) packages, status filter', path: '/api/packages', query: `?page=1&pageSize=25&filters=${encodeURIComponent(JSON.stringify({ status: 'on_hold' }))}` },
   { name: '(c) dashboard summary', path: '/api/dashboard/summary', query: '' },
   { name: '(c) shipping rates', path: '/api/settings/shipping-rates', query: '' },
 ];
@@ -68,6 +78,38 @@ async function run(target: LoadTarget, kind: LoadRow['kind']): Promise<LoadFigur
   return { ...figures, kind };
 }
 
+/**
+ * Issue 11 rows: a scan saved (each request a new tracking number for a mailbox of the biggest
+ * courier), a customer's own package list, and the public tracking lookup.
+ */
+async function packageRows(baseUrl: string, auth: Record<string, string>, databaseUrl: string, warmUp: (url: string, headers?: Record<string, string>) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows: [courier] } = await client.query(`select api_key from couriers where code = 'BC01'`);
+  const { rows: [customer] } = await client.query(`select c.email from customers c join couriers co on co.id = c.courier_id
+    where co.code = 'BC01' and c.is_active order by c.mailbox_number limit 1`);
+  await client.end();
+  const signedIn = await fetch(`${baseUrl}/api/customers/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: customer.email, password: BENCH_PASSWORD, api_key: courier.api_key }),
+  });
+  const customerAuth = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  let scan = 0;
+  const runStarted = Date.now();
+  const receive = {
+    name: '(e) receive a scan (new package)', url: `${baseUrl}/api/packages/receive`, method: 'POST' as const, headers: auth,
+    bodyFor: () => JSON.stringify({ trackingNumber: `BENCH${runStarted}${(scan += 1)}`, mailboxNumber: 'BC01-000123', weight: 3.25, length: 12, width: 10, height: 8 }),
+  };
+  const mine = { name: '(e) customer\'s own packages, page 1', url: `${baseUrl}/api/packages?page=1&pageSize=25`, headers: customerAuth };
+  const track = { name: '(e) public tracking lookup', url: `${baseUrl}/api/track/${BENCH_TRACKING}?api_key=${courier.api_key}` };
+  const out: (LoadFigures & { kind: LoadRow['kind'] })[] = [];
+  out.push(await run(receive, 'receive'));
+  await warmUp(mine.url, mine.headers);
+  out.push(await run(mine, 'list'));
+  await warmUp(track.url);
+  out.push(await run(track, 'tracking'));
+  return out;
+}
+
 async function main() {
   const loadAtStart = os.loadavg()[0] ?? 0;
   if (loadAtStart > 1) log(`! 1-minute load average is ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores: other work will skew the figures`);
@@ -78,7 +120,7 @@ async function main() {
   log('Seeding the bench database ...');
   const database = await createBenchDatabase(log);
   const seed = await seedBenchData(database.url);
-  log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates, ${seed.tickets} tickets, ${seed.ticketMessages} messages in ${seed.seconds.toFixed(1)} s`);
+  log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates, ${seed.tickets} tickets, ${seed.ticketMessages} messages, ${seed.packages} packages with ${seed.packageEvents} events in ${seed.seconds.toFixed(1)} s`);
 
   const rows: (LoadFigures & { kind: LoadRow['kind'] })[] = [];
   const skippedLists: { path: string; reason: string }[] = [];
@@ -116,6 +158,7 @@ async function main() {
       await warmUp(url, auth);
       rows.push(await run({ name: candidate.name, url, headers: auth }, 'list'));
     }
+    rows.push(...await packageRows(server.baseUrl, auth, database.url, warmUp));
     rows.push(await run({
       name: '(d) sign-in (argon2id)', url: `${server.baseUrl}/api/auth/login`, method: 'POST',
       body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),

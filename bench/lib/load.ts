@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface LoadFigures {
   name: string;
@@ -18,6 +18,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
+  /** A fresh body per request (a receive scans a new tracking number each time). */
+  bodyFor?: () => string;
 }
 
 /** The q-quantile of sorted values (nearest rank). */
@@ -36,8 +38,9 @@ export async function measure(target: LoadTarget, options: { connections: number
   const instance = autocannon({
     url: target.url,
     method: target.method ?? 'GET',
-    headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+    headers: { ...(target.body || target.bodyFor ? { 'content-type': 'application/json' } : {}), ...target.headers },
     body: target.body,
+    ...(target.bodyFor ? { requests: [{ setupRequest: (request: Request) => ({ ...request, body: target.bodyFor!() }) }] } : {}),
     connections: options.connections,
     duration: options.seconds,
     timeout: 10,

@@ -90,6 +90,7 @@ export function productionEnv(extra: Record<string, string>): Record<string, str
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
     RATE_LIMIT_IP_MAX: '100000000',
     RATE_LIMIT_ACCOUNT_MAX: '100000000',
+    TRACK_RATE_LIMIT_PER_MINUTE: '100000000',
     SUPERADMIN_EMAIL: 'root@bench.parceldesk.test',
     SUPERADMIN_PASSWORD: 'Bench-Super-Admin-1',
     ...extra,

@@ -5,7 +5,7 @@ import type { LoadFigures } from './load';
 import type { SeedFigures } from './seed';
 
 export interface LoadRow extends LoadFigures {
-  kind: 'limit' | 'profile' | 'list' | 'sign-in';
+  kind: 'limit' | 'profile' | 'list' | 'sign-in' | 'receive' | 'tracking';
   /** This row over the bare Fastify row (a): req/s, p50 and p99. */
   ratio: { requestsPerSecond: number; p50: number; p99: number };
 }
@@ -53,6 +53,11 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
     }, {
       name: `${row.name}: throughput vs bare Fastify`, target: '>= 40%', measured: `${Math.round(row.ratio.requestsPerSecond * 100)}%`, met: row.ratio.requestsPerSecond >= 0.4,
     });
+  }
+  // Issue 11: a scan saved, and the public tracking lookup.
+  for (const row of results.load.filter((r) => r.kind === 'receive' || r.kind === 'tracking')) {
+    const limit = row.kind === 'receive' ? 100 : 10;
+    targets.push({ name: `${row.name}: p99 at 10 connections`, target: `< ${limit} ms`, measured: `${row.p99Ms} ms`, met: row.p99Ms < limit });
   }
   if (results.javascript) {
     targets.push({ name: 'JavaScript of /courier/login vs bare React (gzip)', target: '<= 1.6x', measured: `${results.javascript.ratio}x`, met: results.javascript.ratio <= 1.6 });

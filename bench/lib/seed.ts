@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../apps/api/src/db/schema/index';
 import { createCourier } from '../../apps/api/src/modules/couriers/courier-onboarding.service';
 import { hashPassword } from '../../apps/api/src/security/passwords';
+import { seedPackages } from './seed-packages';
 
 export const BENCH_PASSWORD = 'Bench-Password-1';
 export const SEED = { couriers: 20, customersPerCourier: 2_500, branchesPerCourier: 3, managersPerCourier: 2, staffPerCourier: 6, ratesPerCourier: 100, ticketsPerCourier: 2_500, messagesPerTicket: 3 };
@@ -13,7 +14,7 @@ const FIRST = ['Tanya', 'Andre', 'Marcia', 'Kemar', 'Shanice', 'Devon', 'Alicia'
 const LAST = ['Campbell', 'Williams', 'Brown', 'Thompson', 'Clarke', 'Johnson', 'Reid', 'Francis', 'Morgan', 'Gordon', 'Grant', 'Lewis', 'Walker', 'Robinson', 'Henry', 'Bailey', 'Stewart', 'Wright', 'Edwards', 'Smith', 'Palmer', 'Spence', 'Hylton', 'McKenzie', 'Barrett'];
 const PARISHES = ['Kingston', 'St. Andrew', 'St. Catherine', 'Clarendon', 'Manchester', 'St. Ann', 'St. James', 'Westmoreland'];
 
-export interface SeedFigures { couriers: number; branches: number; users: number; customers: number; shippingRates: number; tickets: number; ticketMessages: number; seconds: number }
+export interface SeedFigures { couriers: number; branches: number; users: number; customers: number; shippingRates: number; tickets: number; ticketMessages: number; packages: number; packageEvents: number; seconds: number }
 
 /**
  * The bench volume (issue 6): 20 couriers, 50,000 customers, staff per courier, shipping rates,
@@ -95,13 +96,14 @@ export async function seedBenchData(url: string): Promise<SeedFigures> {
              else 'Thank you, I will collect it then.' end,
       t.created_at + (m - 1) * interval '1 day'
     from tickets t join answering a on a.courier_id = t.courier_id cross join generate_series(1, $1::int) m`, [SEED.messagesPerTicket]);
+  const parcels = await seedPackages(pool, numbered);
   await q('analyze');
 
   const count = async (table: string) => Number((await q(`select count(*) as n from ${table}`)).rows[0].n);
   const figures: SeedFigures = {
     couriers: await count('couriers'), branches: await count('branches'), users: await count('users'),
     customers: await count('customers'), shippingRates: await count('shipping_rates'),
-    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'), seconds: (Date.now() - started) / 1000,
+    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'), packages: parcels.packages, packageEvents: parcels.events, seconds: (Date.now() - started) / 1000,
   };
   await pool.end();
   return figures;

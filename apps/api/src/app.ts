@@ -42,6 +42,11 @@ import { eventRoutes } from './events/events.routes';
 import { packageRoutes } from './modules/packages/packages.routes';
 import { preAlertRoutes } from './modules/packages/pre-alerts.routes';
 import { packageFileRoutes } from './modules/packages/package-files.routes';
+import { claimRoutes } from './modules/packages/claims.routes';
+import { trackingRoutes } from './modules/packages/tracking.routes';
+import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
+import { packageScanRoutes } from './modules/packages/scan/scan.routes';
+import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -65,7 +70,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageRoutes, preAlertRoutes, packageFileRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -39,6 +39,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Public tracking lookups (GET /api/track/{number}) per IP per minute. */
+  TRACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),

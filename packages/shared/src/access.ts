@@ -12,7 +12,7 @@ export type TenantKind =
   | 'courier' | 'branch' | 'role' | 'user' | 'customer'
   | 'shipping_rate' | 'processing_fee' | 'file'
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
-  | 'package' | 'pre_alert' | 'package_claim' | 'package_file'
+  | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
   | 'self' | 'api_key';
 
 /**

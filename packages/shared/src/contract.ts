@@ -11,9 +11,12 @@ import {
 } from './schemas/couriers';
 import { customerDetailSchema, customerListItemSchema } from './schemas/customers';
 import { listResponseSchema } from './schemas/list-query';
+import { bulkReceiveResultSchema, scanCustomersResponseSchema, scanLookupSchema } from './schemas/package-scan';
 import {
-  packageDetailSchema, packageListItemSchema, preAlertSchema, receivePackageResponseSchema, unknownPackageListItemSchema,
+  packageClaimSchema, packageDetailSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
+  receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
+import { confirmEmailResponseSchema } from './schemas/password';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -56,6 +59,7 @@ export const CONTRACT = {
   'POST /auth/request-password-reset': successMessageSchema,
   'POST /auth/reset-password': messageResponseSchema,
   'POST /auth/customer/reset-password': messageResponseSchema,
+  'POST /auth/confirm-email': confirmEmailResponseSchema,
   'PUT /users/:id': authUserSavedSchema,
   'PUT /users/:id/password': messageResponseSchema,
 
@@ -166,6 +170,19 @@ export const CONTRACT = {
   'GET /pre-alerts': listResponseSchema(preAlertSchema),
   'PUT /pre-alerts/:id': preAlertSchema,
   'DELETE /pre-alerts/:id': messageResponseSchema,
+  'POST /packages/bulk-receive': bulkReceiveResultSchema,
+  'GET /packages/scan-lookup': scanLookupSchema,
+  'GET /packages/scan-customers': scanCustomersResponseSchema,
+  'POST /packages/labels': NOT_JSON,
+  'GET /packages/:id/label': NOT_JSON,
+  'POST /package-claims': packageClaimSchema,
+  'GET /package-claims': listResponseSchema(packageClaimSchema),
+  'PUT /package-claims/:id': packageClaimSchema,
+  'GET /track/:number': trackingResultSchema,
+  'GET /settings/volumetric-divisor': volumetricDivisorSchema,
+  'PUT /settings/volumetric-divisor': volumetricDivisorSavedSchema,
+  'GET /customers/me/package-emails': packageEmailPreferenceSchema,
+  'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

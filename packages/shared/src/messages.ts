@@ -69,6 +69,10 @@ export const MSG = {
   // Staff profile
   profileUpdateFailed: 'Failed to update profile',
   profileUpdated: 'Profile updated successfully!',
+  // Email change (issue 15 #2): the new address confirms before it takes effect.
+  emailChangeSent: 'We sent a confirmation link to your new email address. Your email changes once you open it.',
+  emailChangeInvalid: 'This confirmation link is invalid or has expired. Please change your email again.',
+  emailChanged: 'Email address confirmed. Please sign in with your new email.',
   // Rate limiting
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   // Generic

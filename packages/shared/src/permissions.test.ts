@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, PERMISSION_LABELS, accountPermissions, groupPermissionsByModule, permissionModule, permissionName,
-  permissionsBeyond,
+  permissionsBeyond, mayOpenScreen,
 } from './permissions';
 
 describe('module_action names', () => {
@@ -64,5 +64,15 @@ describe('permissionsBeyond (issue 15, the effective-permission rule)', () => {
   it("counts a role's permissions and the account's extras together", () => {
     expect([...accountPermissions({ rolePermissions: ['a_view'], permissions: ['b_edit', 'a_view'] })]).toEqual(['a_view', 'b_edit']);
     expect([...accountPermissions({ rolePermissions: null })]).toEqual([]);
+  });
+});
+
+describe('mayOpenScreen (issue 15 #10)', () => {
+  it('opens every screen to admins, a guarded one to staff holding its permission, and admin screens to nobody else', () => {
+    expect(mayOpenScreen({ role: 'courier_admin', permissions: [] }, null)).toBe(true);
+    expect(mayOpenScreen({ role: 'staff', permissions: ['customers_view'] }, 'customers_view')).toBe(true);
+    expect(mayOpenScreen({ role: 'branch_manager', permissions: ['customers_view'] }, 'staff_view')).toBe(false);
+    expect(mayOpenScreen({ role: 'branch_manager', permissions: PERMISSIONS }, null)).toBe(false);
+    expect(mayOpenScreen({ role: 'customer', permissions: PERMISSIONS }, 'customers_view')).toBe(false);
   });
 });

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'payments_view', 'payments_manage',
   'tickets_view', 'tickets_reply',
   'settings_view',
+  // Issue 15, branch scope (docs/decisions/008): customers and tickets of every branch, not only one's own.
+  'branches_all',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -42,11 +44,13 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   tickets_view: 'View support tickets',
   tickets_reply: 'Answer support tickets',
   settings_view: 'My profile',
+  branches_all: 'Customers and tickets of all branches',
 };
 
 /** Built-in role defaults, used when a courier is created. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<'branch_manager' | 'staff', Permission[]> = {
-  branch_manager: PERMISSIONS.filter((p) => p !== 'staff_manage'),
+  // Their own branch by default: seeing every branch is granted on purpose (docs/decisions/008).
+  branch_manager: PERMISSIONS.filter((p) => p !== 'staff_manage' && p !== 'branches_all'),
   staff: ['dashboard_view', 'packages_view', 'packages_scan', 'customers_view', 'tickets_view', 'tickets_reply', 'settings_view'],
 };
 
@@ -68,6 +72,26 @@ export function permissionsBeyond(editor: { role: string; permissions: Iterable<
   if (GRANTS_ANY_PERMISSION.includes(editor.role)) return [];
   const held = new Set(editor.permissions);
   return [...new Set(account)].filter((p) => !held.has(p)).sort();
+}
+
+/**
+ * Whether a staff-side reader may open a screen guarded by `permission` (null: a screen of the
+ * admins only). Courier admins and super admins open every screen of their scope; branch
+ * managers and staff need the permission (issue 15 #10: summaries follow the same rule).
+ */
+export function mayOpenScreen(reader: { role: string; permissions: Iterable<string> }, permission: string | null): boolean {
+  if (GRANTS_ANY_PERMISSION.includes(reader.role)) return true;
+  if (reader.role !== 'branch_manager' && reader.role !== 'staff') return false;
+  return permission !== null && new Set(reader.permissions).has(permission);
+}
+
+/**
+ * Issue 15, branch scope (docs/decisions/008): branch managers and staff see and change the
+ * customers and tickets of their own branch only, unless they hold `branches_all`.
+ */
+export function isBranchScoped(reader: { role: string; permissions: Iterable<string> }): boolean {
+  if (reader.role !== 'branch_manager' && reader.role !== 'staff') return false;
+  return !new Set(reader.permissions).has('branches_all');
 }
 
 export function permissionName(module: string, action: string): string {

@@ -46,7 +46,13 @@ export async function loadPrincipal(db: Database, sessionId: string): Promise<Pr
     left join roles r on r.id = u.role_id
     left join customers c2 on s.principal_type = 'customer' and c2.id = s.principal_id
     left join couriers co on co.id = coalesce(u.courier_id, c2.courier_id)
-    where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`);
+    -- Issue 15 #9: an impersonation session lives only while the issuer's session does, up a
+    -- chain of two (super admin, then courier admin, then customer).
+    left join sessions iss on iss.id = s.impersonator_session_id
+    left join sessions iss2 on iss2.id = iss.impersonator_session_id
+    where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()
+      and (s.impersonator_session_id is null or (iss.revoked_at is null and iss.expires_at > now()))
+      and (iss.impersonator_session_id is null or (iss2.revoked_at is null and iss2.expires_at > now()))`);
   const row = result.rows[0];
   if (!row || !row.is_active) return null;
   if (row.courier_status === 'suspended' && !row.impersonator_id) return null;

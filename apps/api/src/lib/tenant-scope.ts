@@ -1,7 +1,9 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isBranchScoped } from '@parceldesk/shared/permissions';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from './principal';
 import type { DbOrTx } from '../db/client';
+import { customers, tickets } from '../db/schema/index';
 import { notFound } from './app-error';
 
 /**
@@ -11,18 +13,38 @@ import { notFound } from './app-error';
  */
 export interface TenantScope {
   courierId: string | null;
+  /**
+   * Issue 15, branch scope (docs/decisions/008): set for a branch manager or staff member without
+   * `branches_all`; customers and tickets of another branch are then not found either. A null id
+   * (no branch assigned) finds none. Absent: every branch of the courier.
+   */
+  branch?: { id: string | null };
 }
 
 export function scopeOf(principal: Principal): TenantScope {
   if (principal.role === 'super_admin') return { courierId: null };
   if (!principal.courierId) throw notFound();
+  if (isBranchScoped(principal)) return { courierId: principal.courierId, branch: { id: principal.branchId } };
   return { courierId: principal.courierId };
 }
 
 type TenantTable = PgTable & { id: PgColumn; courierId: PgColumn };
 
+/** The tables a branch scope narrows, and how a row names its branch (a ticket: its customer's). */
+const BRANCH_OF = new Map<PgTable, (branchId: string) => SQL>([
+  [customers, (branchId) => eq(customers.branchId, branchId)],
+  [tickets, (branchId) => sql`${tickets.customerId} in (select ${customers.id} from ${customers} where ${customers.branchId} = ${branchId})`],
+]);
+
+/** The branch condition of a scope for a table, if the scope has a branch and the table follows it. */
+export function branchWhere(table: PgTable, scope: TenantScope): SQL | undefined {
+  const rule = scope.branch ? BRANCH_OF.get(table) : undefined;
+  if (!rule || !scope.branch) return undefined;
+  return scope.branch.id ? rule(scope.branch.id) : sql`false`;
+}
+
 export function tenantWhere(table: TenantTable, scope: TenantScope, ...conditions: (SQL | undefined)[]): SQL | undefined {
-  return and(scope.courierId ? eq(table.courierId, scope.courierId) : undefined, ...conditions);
+  return and(scope.courierId ? eq(table.courierId, scope.courierId) : undefined, branchWhere(table, scope), ...conditions);
 }
 
 /** Loads one tenant-owned row by id within the scope, or answers 404. */

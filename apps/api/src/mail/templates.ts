@@ -58,3 +58,41 @@ export function welcomeEmail(input: { courierId: string; to: string; name: strin
     ].join('\n'),
   };
 }
+
+/** Issue 15 #2: the new address confirms an email change before it takes effect. */
+export function emailChangeConfirmEmail(input: { courierId: string | null; to: string; name: string; link: string; brand: string }): OutgoingEmail {
+  return {
+    courierId: input.courierId,
+    to: input.to,
+    subject: `${input.brand}: confirm your new email address`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Your ${input.brand} account is to use this email address from now on. Open this link within 24 hours to confirm it:`,
+      '',
+      input.link,
+      '',
+      'Until you do, the account keeps its current address. If you did not expect this, ignore this email.',
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}
+
+/** Told to the old address when an email change is asked for, so a takeover attempt does not go unnoticed. */
+export function emailChangeNoticeEmail(input: { courierId: string | null; to: string; name: string; newEmail: string; brand: string }): OutgoingEmail {
+  return {
+    courierId: input.courierId,
+    to: input.to,
+    subject: `${input.brand}: your email address is being changed`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Someone asked to change the email address of your ${input.brand} account to ${input.newEmail}. It changes only once that address confirms it; outstanding password links of your account no longer work.`,
+      '',
+      'If this was not you or your administrator, sign in and change your password, and tell your administrator.',
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}

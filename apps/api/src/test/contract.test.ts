@@ -34,7 +34,8 @@ describe('the route contract', () => {
         continue;
       }
       if (contract === NOT_JSON) {
-        if (served) drift.push(`${key}: the contract says it answers no JSON of its own, the route declares a schema`);
+        // A file route may describe its bytes with z.any() for the documentation.
+        if (served && !(served instanceof z.ZodAny)) drift.push(`${key}: the contract says it answers no JSON of its own, the route declares a schema`);
         continue;
       }
       if (!served) drift.push(`${key}: the route declares no success schema`);

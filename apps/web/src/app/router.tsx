@@ -20,6 +20,7 @@ function page<T extends ComponentType>(loader: () => Promise<{ default: T }>): L
 const named = <K extends string>(key: K) => <M extends Record<K, ComponentType>>(m: M) => ({ default: m[key] });
 
 const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page').then(named('ResetPasswordPage')));
+const ConfirmEmailPage = page(() => import('../features/auth/components/confirm-email-page').then(named('ConfirmEmailPage')));
 const CustomerResetPasswordPage = page(() => import('../features/auth/components/customer-reset-password-page').then(named('CustomerResetPasswordPage')));
 const RegistrationPage = page(() => import('../features/registration/components/registration-page').then(named('RegistrationPage')));
 
@@ -60,6 +61,16 @@ const StaffTicketPage = page(() => import('../features/tickets/components/staff-
 const CustomerTicketsPage = page(() => import('../features/tickets/components/customer-tickets-page').then(named('CustomerTicketsPage')));
 const NotificationsPage = page(() => import('../features/notifications/components/notifications-page').then(named('NotificationsPage')));
 const AuditLogsPage = page(() => import('../features/audit-logs/components/audit-logs-page').then(named('AuditLogsPage')));
+
+// Issue 11: packages, unknown packages, claims and the public tracking page.
+const PackagesPage = page(() => import('../features/packages/components/packages-page').then(named('PackagesPage')));
+const PackageDetailPage = page(() => import('../features/packages/components/package-detail-page').then(named('PackageDetailPage')));
+const UnknownPackagesPage = page(() => import('../features/packages/components/unknown-packages-page').then(named('UnknownPackagesPage')));
+const CustomerPackagesPage = page(() => import('../features/packages/components/customer-packages-page').then(named('CustomerPackagesPage')));
+const PublicTrackingPage = page(() => import('../features/packages/components/public-tracking-page').then(named('PublicTrackingPage')));
+// Issue 11: the scan station and bulk receive.
+const ScanStationPage = page(() => import('../features/scan/components/scan-station-page').then(named('ScanStationPage')));
+const BulkReceivePage = page(() => import('../features/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
 function Root() {
   return (
@@ -102,6 +113,15 @@ const ticketScreens: RouteObject[] = [
   { path: 'support-tickets', element: <StaffTicketsPage /> },
   { path: 'support-tickets/:id', element: <StaffTicketPage /> },
 ];
+const packageScreens: RouteObject[] = [
+  { path: 'packages', element: <PackagesPage /> },
+  { path: 'packages/:id', element: <PackageDetailPage /> },
+  { path: 'unknown-packages', element: <UnknownPackagesPage /> },
+];
+const scanScreens: RouteObject[] = [
+  { path: 'scan', element: <ScanStationPage /> },
+  { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
+];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'audit-logs', element: <AuditLogsPage /> },
@@ -133,6 +153,9 @@ export const router = createBrowserRouter([
       { path: '/superadmin/login', element: <SuperAdminLoginPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/customer-reset-password', element: <CustomerResetPasswordPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
+      { path: '/track', element: <PublicTrackingPage /> },
       area('/superadmin', ['super_admin'], <SuperAdminLayout />, <SuperAdminDashboard />, [
         { path: 'couriers', element: <CouriersPage /> },
         { path: 'couriers/:id', element: <CourierDetailPage /> },
@@ -140,6 +163,7 @@ export const router = createBrowserRouter([
         { path: 'couriers/:courierId/customers/:id', element: <CourierCustomerDetailPage /> },
         ...branchAndRoleScreens,
         ...staffScreens,
+        ...packageScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -148,17 +172,22 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...customerScreens,
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
+        ...packageScreens,
         { path: 'settings', element: <SettingsPage /> },
+        ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
         ...customerScreens,
+        ...packageScreens,
         { path: 'settings', element: <StaffProfilePage /> },
+        ...scanScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
+        { path: 'packages', element: <CustomerPackagesPage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },

@@ -52,10 +52,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the automatic sign-out on 401 (login forms handle their own 401). */
   noSessionHandling?: boolean;
+  /** Extra request headers (the receive call's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = storage.getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

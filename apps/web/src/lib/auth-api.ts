@@ -28,6 +28,8 @@ export const authApi = {
   logout: () => api<ResponseOf<'POST /auth/logout'>>('/auth/logout', { method: 'POST', noSessionHandling: true }),
   requestPasswordReset: (input: { email: string; api_key?: string | null }) =>
     api<ResponseOf<'POST /auth/request-password-reset'>>('/auth/request-password-reset', { method: 'POST', body: input, noSessionHandling: true }),
+  confirmEmail: (input: { token: string }) =>
+    api<ResponseOf<'POST /auth/confirm-email'>>('/auth/confirm-email', { method: 'POST', body: input, noSessionHandling: true }),
   resetPassword: (input: { token: string; newPassword: string }) =>
     api<ResponseOf<'POST /auth/reset-password'>>('/auth/reset-password', { method: 'POST', body: input, noSessionHandling: true }),
   resetCustomerPassword: (input: { token: string; newPassword: string; api_key?: string | null }) =>

@@ -37,6 +37,14 @@ describe('downloadFile', () => {
     expect(clicked).toEqual([{ href: 'blob:file', download: 'rates.pdf' }]);
   });
 
+  it('POSTs a body as JSON when the file is made from one (labels of chosen packages)', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } }));
+    await expect(downloadFile('/packages/labels?format=pdf', { fallbackName: 'labels.pdf', body: { ids: ['p1', 'p2'] } })).resolves.toBe('labels.pdf');
+    expect(fetchMock).toHaveBeenCalledWith('/api/packages/labels?format=pdf', {
+      method: 'POST', headers: { authorization: 'Bearer jwt-1', 'content-type': 'application/json' }, body: '{"ids":["p1","p2"]}',
+    });
+  });
+
   it('uses a fixed name when asked to', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('weight,cost', { headers: { 'content-disposition': 'attachment; filename="x.csv"' } }));
     await downloadFile('/settings/shipping-rates/template?format=csv', { fallbackName: 'a', fileName: 'shipping_rates_template.csv' });

@@ -38,6 +38,8 @@ interface DownloadOptions {
   fallbackName: string;
   /** Always save under this name, whatever the server suggests (the spec names the rate templates). */
   fileName?: string;
+  /** A file made from a request body (e.g. the labels of chosen packages): POSTed as JSON. */
+  body?: unknown;
 }
 
 /**
@@ -46,7 +48,11 @@ interface DownloadOptions {
  */
 export async function downloadFile(path: string, options: DownloadOptions): Promise<string> {
   const token = storage.getToken();
-  const response = await fetch(`${config.apiBase}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const init: RequestInit = options.body === undefined
+    ? { headers }
+    : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(options.body) };
+  const response = await fetch(`${config.apiBase}${path}`, init);
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     throw new ApiError(response.status, isApiErrorBody(body) ? body.message : `Request failed (${response.status})`);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import { config } from '../config';
 import { useAuth } from './auth-context';
@@ -15,6 +16,14 @@ import { TICKET_COUNTS_KEY } from './ticket-counts';
 export const LIVE_EVENTS_PATH = '/events/stream';
 /** Query-key prefixes of the ticket screens, refreshed with the counts. */
 export const TICKET_QUERY_KEYS: readonly (readonly unknown[])[] = [TICKET_COUNTS_KEY, ['tickets'], ['data-table', '/tickets'], ['data-table', '/tickets/mine']];
+
+/**
+ * Query-key prefixes of the package screens (issue 11): a `packages` event refreshes every list
+ * and detail of packages, pre-alerts, unknown packages and claims on screen.
+ */
+export const PACKAGE_QUERY_KEYS: readonly (readonly unknown[])[] = [
+  ['packages'], ['data-table', '/packages'], ['data-table', '/pre-alerts'], ['data-table', '/packages/unknown'], ['data-table', '/package-claims'],
+];
 
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
@@ -34,9 +43,18 @@ export function onTicketEvent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function parseEvent(data: string): TicketEvent | null {
+type PackageListener = (event: PackageStreamEvent) => void;
+const packageListeners = new Set<PackageListener>();
+
+/** Lets a screen react to a package event beyond the cache refresh (e.g. tell the customer their parcel arrived). */
+export function onPackageEvent(listener: PackageListener): () => void {
+  packageListeners.add(listener);
+  return () => packageListeners.delete(listener);
+}
+
+function parseEvent<T>(data: string): T | null {
   try {
-    return JSON.parse(data) as TicketEvent;
+    return JSON.parse(data) as T;
   } catch {
     return null;
   }
@@ -53,6 +71,10 @@ function refreshTickets(client: QueryClient) {
   for (const queryKey of TICKET_QUERY_KEYS) void client.invalidateQueries({ queryKey });
 }
 
+export function refreshPackages(client: QueryClient) {
+  for (const queryKey of PACKAGE_QUERY_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 function open(token: string, client: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -66,13 +88,21 @@ function open(token: string, client: QueryClient): () => void {
     source = current;
     current.onopen = () => {
       // Anything sent while disconnected was missed: count again (also the first load's refresh).
-      if (attempt > 0) refreshTickets(client);
+      if (attempt > 0) {
+        refreshTickets(client);
+        refreshPackages(client);
+      }
       attempt = 0;
     };
     current.addEventListener('tickets', (message) => {
       refreshTickets(client);
-      const event = parseEvent((message as MessageEvent<string>).data);
+      const event = parseEvent<TicketEvent>((message as MessageEvent<string>).data);
       if (event) listeners.forEach((listener) => listener(event));
+    });
+    current.addEventListener('packages', (message) => {
+      refreshPackages(client);
+      const event = parseEvent<PackageStreamEvent>((message as MessageEvent<string>).data);
+      if (event) packageListeners.forEach((listener) => listener(event));
     });
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.

@@ -15,6 +15,7 @@ export const CUSTOMER_MSG = {
   reactivated: 'Customer reactivated',
   branchChanged: 'Home branch changed',
   updated: 'Customer updated successfully!',
+  emailChangeSent: 'Customer updated. The new email address takes effect once the customer opens the confirmation link we sent to it.',
 } as const;
 
 export const customerListItemSchema = z.object({

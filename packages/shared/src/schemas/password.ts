@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { ROLES } from '../roles';
 
 const MAX_PASSWORD = 1024;
 
@@ -9,6 +10,14 @@ export const resetPasswordSchema = z.object({
   token: z.string({ error: MSG.resetTokenMissing }).min(1, MSG.resetTokenMissing).max(512, MSG.resetTokenMissing),
   newPassword: z.string({ error: MSG.resetPasswordMin }).min(MIN_PASSWORD_LENGTH, MSG.resetPasswordMin).max(MAX_PASSWORD),
 });
+/** Issue 15 #2: the link sent to a new email address, opened to confirm the change. */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: MSG.emailChangeInvalid }).min(1, MSG.emailChangeInvalid).max(512, MSG.emailChangeInvalid),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+/** Whose address changed, so the page can offer the right sign-in. */
+export const confirmEmailResponseSchema = z.object({ message: z.string(), role: z.enum(ROLES) });
+
 export const customerResetPasswordSchema = resetPasswordSchema.extend({
   api_key: z.string().trim().max(200).optional().nullable(),
 });

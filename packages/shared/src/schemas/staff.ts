@@ -19,6 +19,7 @@ export const STAFF_MSG = {
   deactivated: 'Staff member deactivated',
   reactivated: 'Staff member reactivated',
   invitationSent: 'Invitation sent',
+  emailChangeSent: 'Saved. The new email address takes effect once its owner opens the confirmation link we sent to it.',
 } as const;
 
 export const staffPositionSchema = z.enum(['courier_admin', 'branch_manager', 'staff']);
@@ -60,6 +61,8 @@ export const staffDetailSchema = staffListItemSchema.extend({
   effectivePermissions: z.array(z.string()),
   /** True until the user has chosen a password from the invitation email. */
   invitationPending: z.boolean(),
+  /** A new address asked for and not yet confirmed by its owner (issue 15 #2). */
+  pendingEmail: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type StaffDetail = z.infer<typeof staffDetailSchema>;

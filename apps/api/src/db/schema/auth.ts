@@ -11,6 +11,8 @@ export const sessions = pgTable('sessions', {
   principalId: uuid('principal_id').notNull(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
   impersonatorId: uuid('impersonator_id'),
+  /** For an impersonation session: the issuer's session; when it ends, this one opens nothing (issue 15 #9). */
+  impersonatorSessionId: uuid('impersonator_session_id'),
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,15 +20,22 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [index('sessions_principal_idx').on(t.principalType, t.principalId)]);
 
-/** Reset tokens are stored as SHA-256 hashes; the raw token exists only in the email. */
+/**
+ * Every single-use link of an account (issue 15): 'password' sets a password (reset or
+ * invitation), 'email' confirms `newEmail`. Stored as SHA-256 hashes; the raw token exists only
+ * in the email. A link ends when used or revoked (another link used, password or email changed).
+ */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   principalType: text('principal_type', { enum: principalTypes }).notNull(),
   principalId: uuid('principal_id').notNull(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['password', 'email'] }).notNull().default('password'),
+  newEmail: text('new_email'),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -34,6 +43,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 export const impersonationGrants = pgTable('impersonation_grants', {
   id: uuid('id').primaryKey().defaultRandom(),
   issuedBy: uuid('issued_by').notNull(),
+  /** The session that asked for the grant: the grant is void once it ends (issue 15 #9). */
+  issuerSessionId: uuid('issuer_session_id'),
   targetType: text('target_type', { enum: principalTypes }).notNull(),
   targetId: uuid('target_id').notNull(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),

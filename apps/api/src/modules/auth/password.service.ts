@@ -6,6 +6,7 @@ import { customers, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { notFound, unauthorized } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
+import { revokeAccountLinks } from '../password-reset/reset-tokens';
 import { revokeAllSessions } from './sessions';
 
 /** Changes the caller's own password; every other session of theirs is revoked. */
@@ -19,5 +20,7 @@ export async function changeOwnPassword(db: DbOrTx, { actor, input }: { actor: A
   const passwordHash = await hashPassword(input.newPassword);
   await db.update(table).set({ passwordHash, updatedAt: new Date() }).where(eq(table.id, principal.id));
   await revokeAllSessions(db, principal.kind, principal.id, principal.sessionId);
+  // Issue 15 #3: a new password ends every outstanding reset, invitation or email link.
+  await revokeAccountLinks(db, { type: principal.kind, id: principal.id });
   await auditAction(db, actor, { courierId: principal.courierId, action: 'auth.password_changed', targetType: principal.kind, targetId: principal.id });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
 import { REMEMBER_ME_SESSION_TTL_DAYS, SESSION_TTL_HOURS } from '@parceldesk/shared/constants';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +14,8 @@ export interface NewSession {
   courierId: string | null;
   rememberMe?: boolean;
   impersonatorId?: string | null;
+  /** The issuer's session: this one ends with it (issue 15 #9). */
+  impersonatorSessionId?: string | null;
   ip?: string;
   userAgent?: string;
 }
@@ -33,6 +35,7 @@ export async function startSession(db: DbOrTx, signer: TokenSigner, input: NewSe
       principalId: input.principalId,
       courierId: input.courierId,
       impersonatorId: input.impersonatorId ?? null,
+      impersonatorSessionId: input.impersonatorSessionId ?? null,
       ip: input.ip ?? null,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
       expiresAt,
@@ -43,6 +46,14 @@ export async function startSession(db: DbOrTx, signer: TokenSigner, input: NewSe
     { sub: input.principalId, sid: session.id, role: input.role, type: 'access', courier_id: input.courierId },
     expiresAt,
   );
+}
+
+/** Whether a session is neither revoked nor expired (a missing id is not live). */
+export async function isSessionLive(db: DbOrTx, sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return false;
+  const [row] = await db.select({ id: sessions.id }).from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  return Boolean(row);
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

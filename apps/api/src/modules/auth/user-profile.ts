@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { branches, couriers, roles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -42,21 +42,28 @@ export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: 
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-/** PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). */
-export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: StaffProfileInput }): Promise<AuthUser> {
+/**
+ * PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). A new
+ * email applies once the link sent to it is opened (issue 15 #2); the names change at once.
+ */
+export async function updateOwnProfile(
+  db: DbOrTx, { publicUrl, actor, input }: { publicUrl: string; actor: Actor; input: StaffProfileInput },
+): Promise<{ user: AuthUser; emailChangeSent: boolean }> {
   const { principal } = actor;
   const { firstName, lastName, email } = input;
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
-  if (taken) throw emailTaken();
-  try {
-    await db.update(users).set({ firstName, lastName, email, updatedAt: new Date() }).where(eq(users.id, principal.id));
-  } catch (error) {
-    // Two users claiming the same email at once both pass the check above; the index decides.
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, principal.id));
+  if (!current) throw notFound();
+  const emailChange = isEmailChange(current.email, email);
+  if (emailChange) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, principal.id)));
+    if (taken) throw emailTaken();
+    await requestEmailChange(db, publicUrl, {
+      account: { type: 'user', id: principal.id, courierId: principal.courierId }, name: firstName, currentEmail: current.email, newEmail: email,
+    });
   }
+  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
   await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
   const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
   if (!user) throw notFound();
-  return user;
+  return { user, emailChangeSent: emailChange };
 }

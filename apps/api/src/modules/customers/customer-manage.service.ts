@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { findInScope } from '../../lib/tenant-scope';
 import { revokeAllSessions } from '../auth/sessions';
+import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
 import { getCustomer } from './customer-list.service';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -24,10 +25,22 @@ async function assertEmailFree(db: DbOrTx, customer: CustomerRow, email: string)
   if (taken) throw emailTaken();
 }
 
-/** Writes the change and its audit row together; a lost email race still answers 409. */
-async function saveCustomer(db: DbOrTx, actor: Actor, customer: CustomerRow, changes: Partial<CustomerRow>, action: string, details?: Record<string, unknown>) {
+/**
+ * Writes the change and its audit row together; a lost email race still answers 409. A new email
+ * is not written: it is asked for, and applies once the link sent to it is opened (issue 15 #2).
+ */
+async function saveCustomer(
+  db: DbOrTx, actor: Actor, customer: CustomerRow, changes: Partial<CustomerRow>, action: string, details?: Record<string, unknown>,
+  emailChange?: { publicUrl: string; newEmail: string },
+) {
   try {
     await db.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+    if (emailChange) {
+      await requestEmailChange(db, emailChange.publicUrl, {
+        account: { type: 'customer', id: customer.id, courierId: customer.courierId },
+        name: changes.firstName ?? customer.firstName, currentEmail: customer.email, newEmail: emailChange.newEmail,
+      });
+    }
     if (changes.isActive === false) await revokeAllSessions(db, 'customer', customer.id);
     await auditAction(db, actor, { courierId: customer.courierId, action, targetType: 'customer', targetId: customer.id, details });
   } catch (error) {
@@ -37,17 +50,18 @@ async function saveCustomer(db: DbOrTx, actor: Actor, customer: CustomerRow, cha
 }
 
 /** Staff edit a customer's details with the registration rules (spec section 5). */
-export async function updateCustomer(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateCustomerInput }): Promise<CustomerDetail> {
+export async function updateCustomer(db: DbOrTx, { publicUrl, actor, id, input }: { publicUrl: string; actor: Actor; id: string; input: UpdateCustomerInput }): Promise<CustomerDetail> {
   const customer = await findInScope(db, customers, actor.scope, id);
   await assertEmailFree(db, customer, input.email);
+  const emailChange = isEmailChange(customer.email, input.email);
   await saveCustomer(db, actor, customer, {
     accountType: input.accountType,
     businessName: input.accountType === 'business' ? input.businessName ?? null : null,
     title: input.accountType === 'individual' ? input.title ?? null : null,
-    firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, trn: input.trn,
+    firstName: input.firstName, lastName: input.lastName, phone: input.phone, trn: input.trn,
     address: input.address, parish: input.parish, city: input.city, country: input.country || DEFAULT_COUNTRY,
     membershipType: input.membershipType ?? customer.membershipType,
-  }, 'customer.updated', { emailChanged: input.email !== customer.email.toLowerCase() });
+  }, 'customer.updated', emailChange ? { emailChangeRequested: input.email } : undefined, emailChange ? { publicUrl, newEmail: input.email } : undefined);
   return getCustomer({ db, scope: actor.scope, id });
 }
 
@@ -72,8 +86,11 @@ export async function setCustomerActive(db: DbOrTx, { actor, id, isActive }: { a
 /**
  * The customer edits their own details. Account type and membership stay (they change what the
  * customer pays); the title or business name is checked against the account type they have.
+ * Answers whether a new email waits for its confirmation link (issue 15 #2).
  */
-export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Actor; input: UpdateOwnCustomerProfileInput }): Promise<void> {
+export async function updateOwnProfile(
+  db: DbOrTx, { publicUrl, actor, input }: { publicUrl: string; actor: Actor; input: UpdateOwnCustomerProfileInput },
+): Promise<{ emailChangeSent: boolean }> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, actor.principal.id));
   if (!customer) throw notFound();
   if (customer.accountType === 'business' && !input.businessName?.trim()) {
@@ -83,10 +100,12 @@ export async function updateOwnProfile(db: DbOrTx, { actor, input }: { actor: Ac
     throw badRequest(MSG.titleRequired, { title: MSG.titleRequired });
   }
   await assertEmailFree(db, customer, input.email);
+  const emailChange = isEmailChange(customer.email, input.email);
   await saveCustomer(db, actor, customer, {
     businessName: customer.accountType === 'business' ? input.businessName ?? null : null,
     title: customer.accountType === 'individual' ? input.title ?? null : null,
-    firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, trn: input.trn,
+    firstName: input.firstName, lastName: input.lastName, phone: input.phone, trn: input.trn,
     address: input.address, parish: input.parish, city: input.city, country: input.country || DEFAULT_COUNTRY,
-  }, 'customer.profile_updated');
+  }, 'customer.profile_updated', undefined, emailChange ? { publicUrl, newEmail: input.email } : undefined);
+  return { emailChangeSent: emailChange };
 }

@@ -48,7 +48,7 @@ export function customerManagementRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/customers/:id', {
     schema: { tags, summary: 'Edit a customer\'s details', params: idParamsSchema, body: updateCustomerSchema, response: { 200: customerDetailSchema } },
     config: { access: MANAGE_ONE },
-  }, (request) => inTransaction(ctx.db, (tx) => updateCustomer(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
+  }, (request) => inTransaction(ctx.db, (tx) => updateCustomer(tx, { publicUrl: ctx.env.publicUrl, actor: actorOf(request), id: request.params.id, input: request.body })));
 
   app.put('/customers/:id/branch', {
     schema: { tags, summary: 'Change a customer\'s home branch (an active one)', params: idParamsSchema, body: customerBranchSchema, response: { 200: customerDetailSchema } },

@@ -139,7 +139,11 @@ describe('customer detail and edits', () => {
     const payload = details({ accountType: 'business', businessName: 'Cliff Imports', membershipType: 'bpo_employee' });
     const response = await api('PUT', `/customers/${customer.id}`, adminA, payload);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ accountType: 'business', businessName: 'Cliff Imports', title: null, email: payload.email, membershipType: 'bpo_employee', country: 'Jamaica' });
+    // A new email applies once the customer opens the link sent to it (issue 15 #2).
+    expect(response.json()).toMatchObject({ accountType: 'business', businessName: 'Cliff Imports', title: null, email: customer.email, membershipType: 'bpo_employee', country: 'Jamaica' });
+    const confirm = (await t.database.pool.query(`select text_body from email_outbox where to_address = $1`, [payload.email])).rows;
+    expect(confirm[0].text_body).toContain(`/courier/confirm-email?token=`);
+    expect(confirm[0].text_body).toContain(`api_key=${courierA.apiKey}`);
     const { rows } = await t.database.pool.query(`select action from audit_logs where target_id = $1`, [customer.id]);
     expect(rows).toEqual([{ action: 'customer.updated' }]);
 
@@ -244,7 +248,10 @@ describe('PUT /customers/profile', () => {
     const { accountType: _type, ...own } = details({ email: email.toUpperCase(), firstName: 'Toots' });
     const response = await api('PUT', '/customers/profile', headers, own);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: MSG.profileUpdated, customer: { id: customer.id, firstName: 'Toots', email, mailboxNumber: customer.mailboxNumber, role: 'customer' } });
+    expect(response.json()).toMatchObject({ message: MSG.emailChangeSent, customer: { id: customer.id, firstName: 'Toots', email: customer.email, mailboxNumber: customer.mailboxNumber, role: 'customer' } });
+    const body = (await t.database.pool.query(`select text_body from email_outbox where to_address = $1`, [email])).rows[0].text_body as string;
+    const token = new URL(/https?:\/\/\S+/.exec(body)![0]).searchParams.get('token');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } })).json()).toEqual({ message: MSG.emailChanged, role: 'customer' });
     expect((await api('GET', '/customers/profile', headers)).json().customer.email).toBe(email);
 
     expect((await api('PUT', '/customers/profile', headers, { ...own, title: null })).json().fieldErrors).toEqual({ title: MSG.titleRequired });

@@ -44,9 +44,9 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const actor = actorOf(request);
-    await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { actor, input: request.body }));
+    const { emailChangeSent } = await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { publicUrl: ctx.env.publicUrl, actor, input: request.body }));
     const customer = await loadCustomerProfile(ctx.db, actor.principal.id, actor.principal.impersonatorId);
     if (!customer) throw notFound();
-    return { customer, message: MSG.profileUpdated };
+    return { customer, message: emailChangeSent ? MSG.emailChangeSent : MSG.profileUpdated };
   });
 }

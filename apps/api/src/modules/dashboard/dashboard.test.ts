@@ -6,7 +6,7 @@ import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer, type TestC
 type Summary = {
   scope: 'network' | 'courier' | 'branch';
   figures: { key: string; label: string; value: number }[];
-  recentCustomers: { id: string; name: string; mailboxNumber: string; courierName: string; createdAt: string }[];
+  recentCustomers: { id: string; name: string; mailboxNumber: string; courierName: string; createdAt: string }[] | null;
 };
 
 let t: TestApp;
@@ -35,6 +35,8 @@ afterAll(() => t.close());
 
 const summary = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers });
 const figuresOf = (body: Summary) => Object.fromEntries(body.figures.map((f) => [f.key, f.value]));
+/** The people figures (issue 15 #10 cases), leaving out the package figures of issue 11. */
+const peopleFiguresOf = (body: Summary) => Object.fromEntries(body.figures.filter((f) => !f.key.startsWith('packages_')).map((f) => [f.key, f.value]));
 
 describe('GET /api/dashboard/summary', () => {
   it('shows a courier admin the counts of its own courier only', async () => {
@@ -50,9 +52,16 @@ describe('GET /api/dashboard/summary', () => {
       new_this_month: 4, // active sign-ups only: the deactivated one is not counted
       staff: 2,
       branches: 2,
+      // Issue 11: a courier admin sees packages; this courier has received none yet.
+      packages_received_today: 0,
+      packages_received_week: 0,
+      packages_at_warehouse: 0,
+      packages_unknown: 0,
+      packages_on_hold: 0,
+      packages_ready_for_pickup: 0,
     });
     expect(body.recentCustomers).toHaveLength(5);
-    for (const recent of body.recentCustomers) {
+    for (const recent of body.recentCustomers ?? []) {
       expect(customersOfA).toContain(recent.id);
       expect(recent.courierName).toBe(courierA.name);
     }
@@ -83,12 +92,37 @@ describe('GET /api/dashboard/summary', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<Summary>();
     expect(body.scope).toBe('branch');
-    expect(figuresOf(body)).toMatchObject({ customers: 3, business_customers: 1, branches: 1 });
+    // The staff role views customers but not business customers, staff or branches (issue 15 #10).
+    expect(peopleFiguresOf(body)).toEqual({ customers: 3, new_this_month: 3 });
 
     const atSecond = await makeUser(t.database.db, { role: 'branch_manager', courier: courierA, branchId: secondBranchId });
     const second = (await summary((await signIn(t.app, atSecond)).headers)).json<Summary>();
-    expect(figuresOf(second)).toMatchObject({ customers: 1, business_customers: 0, branches: 1 });
-    expect(second.recentCustomers.map((c) => c.id)).toEqual([customersOfA[3]]);
+    expect(figuresOf(second)).toMatchObject({ customers: 1, business_customers: 0 });
+    expect(Object.keys(figuresOf(second))).not.toContain('branches');
+    expect(second.recentCustomers?.map((c) => c.id)).toEqual([customersOfA[3]]);
+  });
+
+  it('shows each figure and list only to whoever may open the screen it summarises (issue 15 #10)', async () => {
+    const asStaff = async (permissions: string[]) => {
+      const staff = await makeUser(t.database.db, { role: 'staff', courier: courierA, permissions: ['dashboard_view', ...permissions] });
+      await t.database.pool.query(`update users set role_id = null where id = $1`, [staff.id]);
+      return (await summary((await signIn(t.app, staff)).headers)).json<Summary>();
+    };
+    const bare = await asStaff([]);
+    expect(bare.figures).toEqual([]);
+    expect(bare.recentCustomers).toBeNull();
+
+    const staffOnly = await asStaff(['staff_view']);
+    expect(Object.keys(peopleFiguresOf(staffOnly))).toEqual(['staff']);
+    expect(staffOnly.recentCustomers).toBeNull();
+
+    const business = await asStaff(['customers_business']);
+    expect(peopleFiguresOf(business)).toEqual({ business_customers: 1 });
+    expect(business.recentCustomers).toBeNull();
+
+    const customers = await asStaff(['customers_view']);
+    expect(peopleFiguresOf(customers)).toEqual({ customers: 3, new_this_month: 3 });
+    expect(customers.recentCustomers?.length).toBe(4); // the newest of the branch, deactivated ones included
   });
 
   it('refuses staff without dashboard_view', async () => {
@@ -122,5 +156,24 @@ describe('GET /api/dashboard/summary', () => {
     const { headers } = await signInCustomer(t.app, customer, courierB.apiKey);
     expect((await summary(headers)).statusCode).toBe(403);
     expect((await summary({})).statusCode).toBe(401);
+  });
+});
+
+describe('package figures on the dashboard (issue 11)', () => {
+  it('count what the user\'s scope received today and what waits, and only for those who see packages', async () => {
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: courierB });
+    const headers = (await signIn(t.app, admin)).headers;
+    const clerk = await makeUser(t.database.db, { role: 'staff', courier: courierB, permissions: ['packages_scan'] });
+    const clerkHeaders = (await signIn(t.app, clerk)).headers;
+    const receive = (payload: object) => t.app.inject({ method: 'POST', url: '/api/packages/receive', headers: clerkHeaders, payload: { weight: 1, ...payload } });
+    const customer = await makeCustomer(t.database.db, courierB);
+    expect((await receive({ trackingNumber: 'DASHBOARD0001', customerId: customer.id })).statusCode).toBe(201);
+    expect((await receive({ trackingNumber: 'DASHBOARD0002' })).statusCode).toBe(201);
+    const figures = figuresOf((await summary(headers)).json<Summary>());
+    expect(figures).toMatchObject({ packages_received_today: 2, packages_received_week: 2, packages_at_warehouse: 1, packages_unknown: 1 });
+    const blind = await makeUser(t.database.db, { role: 'staff', courier: courierB, permissions: ['dashboard_view'] });
+    await t.database.pool.query('update users set role_id = null where id = $1', [blind.id]);
+    const blindFigures = figuresOf((await summary((await signIn(t.app, blind)).headers)).json<Summary>());
+    expect(Object.keys(blindFigures).some((key) => key.startsWith('packages_'))).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/app-err
 import { auditAction, type Actor, type RequestOrigin } from '../../lib/actor';
 import { writeAudit } from '../../lib/audit';
 import { TokenError, type TokenSigner } from '../../security/tokens';
-import { startSession } from '../auth/sessions';
+import { isSessionLive, startSession } from '../auth/sessions';
 import { loadAuthUser } from '../auth/user-profile';
 import { loadCustomerProfile } from '../auth/customer-profile';
 import { courierById } from '../../lib/courier-lookup';
@@ -40,10 +40,12 @@ export async function issueImpersonation(
   }
   const courier = await courierById(db, target.courierId);
   if (!courier) throw notFound();
+  // Issue 15 #9: nobody signs in as someone of a suspended courier.
+  if (courier.status === 'suspended') throw forbidden(MSG.courierSuspended);
 
   const expiresAt = new Date(Date.now() + IMPERSONATION_TOKEN_TTL_SECONDS * 1000);
   const [grant] = await db.insert(impersonationGrants).values({
-    issuedBy: issuer.id, targetType: input.targetType, targetId: target.id, courierId: target.courierId, expiresAt,
+    issuedBy: issuer.id, issuerSessionId: issuer.sessionId, targetType: input.targetType, targetId: target.id, courierId: target.courierId, expiresAt,
   }).returning({ id: impersonationGrants.id });
   if (!grant) throw new Error('grant insert returned nothing');
   // A chain (super admin → courier admin → customer) keeps the real person on record (impersonatedBy).
@@ -77,9 +79,14 @@ export async function signInWithImpersonationToken(db: DbOrTx, { signer, origin,
     ? await db.select({ isActive: customers.isActive }).from(customers).where(eq(customers.id, grant.targetId))
     : await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, grant.targetId));
   if (!target?.isActive) throw forbidden(MSG.accountDeactivated);
+  // Issue 15 #9: the grant is void once the session that asked for it has ended, or the target's
+  // courier has been suspended since.
+  if (!(await isSessionLive(db, grant.issuerSessionId))) throw unauthorized(MSG.impersonationInvalid);
+  const courier = grant.courierId ? await courierById(db, grant.courierId) : null;
+  if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
   const session = await startSession(db, signer, {
     principalType: grant.targetType, principalId: grant.targetId, role: claims.role, courierId: grant.courierId,
-    impersonatorId: grant.issuedBy, ip: origin.ip, userAgent: origin.userAgent,
+    impersonatorId: grant.issuedBy, impersonatorSessionId: grant.issuerSessionId, ip: origin.ip, userAgent: origin.userAgent,
   });
   await writeAudit(db, {
     courierId: grant.courierId, actorType: 'user', actorId: grant.issuedBy, action: 'impersonation.used',

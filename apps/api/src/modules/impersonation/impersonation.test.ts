@@ -206,4 +206,39 @@ describe('POST /api/auth/token-login', () => {
     expect(response.json()).toEqual({ message: MSG.accountDeactivated });
     expect(await auditRows('impersonation.used', customer.id)).toEqual([]);
   });
+
+  it("is void once the issuer's session has ended (issue 15 #9)", async () => {
+    const customer = await makeCustomer(t.database.db, courierA);
+    const issuer = (await signIn(t.app, adminA)).headers;
+    const { token } = (await impersonate(issuer, 'customer', customer.id)).json();
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: issuer })).statusCode).toBe(200);
+    const response = await tokenLogin(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: MSG.impersonationInvalid });
+    expect(await auditRows('impersonation.used', customer.id)).toEqual([]);
+  });
+
+  it("ends the sessions it started when the issuer's session ends, down a chain of two (issue 15 #9)", async () => {
+    const customer = await makeCustomer(t.database.db, courierA);
+    const superAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'super_admin' }))).headers;
+    const asAdmin = bearer((await tokenLogin((await impersonate(superAdmin, 'user', adminA.id)).json().token)).json().token);
+    const asCustomer = bearer((await tokenLogin((await impersonate(asAdmin, 'customer', customer.id)).json().token)).json().token);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customers/profile', headers: asCustomer })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: superAdmin });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: asAdmin })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customers/profile', headers: asCustomer })).statusCode).toBe(401);
+  });
+
+  it("is void once the target's courier is suspended, and none is issued for a suspended courier (issue 15 #9)", async () => {
+    const courier = await makeCourier(t.database.db);
+    const customer = await makeCustomer(t.database.db, courier);
+    const { token } = (await impersonate(superHeaders, 'customer', customer.id)).json();
+    expect((await t.app.inject({ method: 'POST', url: `/api/network/couriers/${courier.id}/suspend`, headers: superHeaders })).statusCode).toBe(200);
+    const response = await tokenLogin(token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: MSG.courierSuspended });
+    const again = await impersonate(superHeaders, 'customer', customer.id);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ message: MSG.courierSuspended });
+  });
 });

@@ -26,8 +26,9 @@ export async function createNotifications(tx: DbOrTx, rows: readonly NewNotifica
   await tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
 }
 
-/** A user sees only their own notifications; anyone else's id is not found. */
-const ownedBy = (principal: Principal, ...conditions: SQL[]) => and(eq(notifications.userId, principal.id), ...conditions);
+/** A user or customer sees only their own notifications (customers: their packages, issue 11); anyone else's id is not found. */
+const ownedBy = (principal: Principal, ...conditions: SQL[]) =>
+  and(principal.kind === 'customer' ? eq(notifications.customerId, principal.id) : eq(notifications.userId, principal.id), ...conditions);
 
 const readOptions = [{ value: 'false', label: 'Unread' }, { value: 'true', label: 'Read' }];
 const typeOptions = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));

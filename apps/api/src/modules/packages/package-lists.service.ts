@@ -23,6 +23,8 @@ function statusOptions(forCustomer: boolean) {
 const p2 = alias(packages, 'p2');
 const p3 = alias(packages, 'p3');
 const c2 = alias(customers, 'c2');
+/** An aliased table in FROM (drizzle writes an alias alone as its name). */
+const packagesAs = (name: string) => sql`${packages} ${sql.identifier(name)}`;
 
 /**
  * Search by package number, tracking number (also as typed with spaces or a USPS routing
@@ -35,12 +37,12 @@ function packageSearch(scope: TenantScope, customerId: string | null) {
     const patterns = [...new Set([containsPattern(term), containsPattern(canonicalTracking(term))])];
     const own = sql.join(patterns.map((p) => sql`${packageSearchText(p2)} ilike ${p}`), sql` or `);
     const inScope = (courierCol: SQL) => (scope.courierId ? sql`${courierCol} = ${scope.courierId}` : sql`true`);
-    if (customerId) return sql`${packages.id} in (select ${p2.id} from ${p2} where ${p2.customerId} = ${customerId} and (${own}))`;
+    if (customerId) return sql`${packages.id} in (select ${p2.id} from ${packagesAs('p2')} where ${p2.customerId} = ${customerId} and (${own}))`;
     return sql`${packages.id} in (
-      select ${p2.id} from ${p2} where ${inScope(sql`${p2.courierId}`)} and (${own})
+      select ${p2.id} from ${packagesAs('p2')} where ${inScope(sql`${p2.courierId}`)} and (${own})
       union all
-      select ${p3.id} from ${p3} where ${inScope(sql`${p3.courierId}`)} and ${p3.customerId} in (
-        select ${c2.id} from ${c2} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${containsPattern(term)}))`;
+      select ${p3.id} from ${packagesAs('p3')} where ${inScope(sql`${p3.courierId}`)} and ${p3.customerId} in (
+        select ${c2.id} from ${customers} ${sql.identifier('c2')} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${containsPattern(term)}))`;
   };
 }
 

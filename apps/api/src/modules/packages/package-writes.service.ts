@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { assertPackageMove, packageWeights, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import { toCents } from '@parceldesk/shared/domain/money';
 import { PACKAGE_MSG, type PackageEditInput, type PackageStatusChange } from '@parceldesk/shared/schemas/packages';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { branches, customers, packages } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { storedFees } from '../settings/additional-fees.service';
 import { allowedPackageStatuses, loadPackage, type PackageRow } from './package-access';
@@ -12,9 +13,9 @@ import { announcePackage, recordPackageEvent } from './package-history';
 import { amountToCents } from './package-view';
 
 /** POST /packages/{id}/status: a move of PACKAGE_TRANSITIONS, with its event, audit row and the customer told. */
-export async function changePackageStatus(db: Database, input: { actor: Actor; packageId: string; change: PackageStatusChange; publicUrl: string }): Promise<void> {
+export async function changePackageStatus(db: DbOrTx, input: { actor: Actor; packageId: string; change: PackageStatusChange; publicUrl: string }): Promise<void> {
   const { actor, change } = input;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const pkg = await loadPackage(tx, actor.principal, input.packageId, { lock: true });
     const to: PackageStatus = change.status;
     assertPackageMove(pkg.status, to);
@@ -38,9 +39,9 @@ const EDITABLE = ['weight', 'length', 'width', 'height', 'pieces', 'description'
  * the package's history and the audit log; weights are recomputed with the divisor the package
  * was measured under. Once the package is on an invoice its weights and description stay.
  */
-export async function editPackage(db: Database, input: { actor: Actor; packageId: string; form: PackageEditInput; publicUrl: string }): Promise<void> {
+export async function editPackage(db: DbOrTx, input: { actor: Actor; packageId: string; form: PackageEditInput; publicUrl: string }): Promise<void> {
   const { actor, form } = input;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const pkg = await loadPackage(tx, actor.principal, input.packageId, { lock: true });
     if (pkg.invoiceId) throw conflict(PACKAGE_MSG.editLocked);
     if (form.branchId && form.branchId !== pkg.branchId) {
@@ -109,8 +110,8 @@ export async function giveToCustomer(
 }
 
 /** POST /packages/{id}/assign (packages_unknown). */
-export async function assignPackage(db: Database, input: { actor: Actor; packageId: string; customerId: string; note: string | null; publicUrl: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function assignPackage(db: DbOrTx, input: { actor: Actor; packageId: string; customerId: string; note: string | null; publicUrl: string }): Promise<void> {
+  await inTransaction(db, async (tx) => {
     const pkg = await loadPackage(tx, input.actor.principal, input.packageId, { lock: true });
     await giveToCustomer(tx, { actor: input.actor, pkg, customerId: input.customerId, kind: 'assigned', note: input.note, publicUrl: input.publicUrl });
   });

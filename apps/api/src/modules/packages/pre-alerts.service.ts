@@ -4,9 +4,10 @@ import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   PACKAGE_MSG, PRE_ALERT_STATUS_LABELS, PRE_ALERT_STATUSES, SERVICE_LABELS, SERVICES, type PreAlert, type PreAlertInput,
 } from '@parceldesk/shared/schemas/packages';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { customers, packageFiles, packages, preAlerts, storedFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { runListQuery, type ListColumnMap } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
@@ -133,9 +134,9 @@ async function duplicateGuard<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** POST /pre-alerts (customer): the pre-alert, its invoice and the audit row together. */
-export async function createPreAlert(db: Database, input: { actor: Actor; form: PreAlertInput; invoice: PackageDocument | null }): Promise<string> {
+export async function createPreAlert(db: DbOrTx, input: { actor: Actor; form: PreAlertInput; invoice: PackageDocument | null }): Promise<string> {
   const { customerId, courierId } = requireCustomer(input.actor);
-  return duplicateGuard(() => db.transaction(async (tx) => {
+  return duplicateGuard(() => inTransaction(db, async (tx) => {
     const values = valuesOf(input.form);
     const [own] = await tx.select({ id: packages.id }).from(packages)
       .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), eq(packages.trackingNumber, values.trackingNumber)));
@@ -152,9 +153,9 @@ export async function createPreAlert(db: Database, input: { actor: Actor; form: 
 }
 
 /** PUT /pre-alerts/{id} (its customer, until the parcel is received); a new invoice replaces the old one. */
-export async function updatePreAlert(db: Database, input: { actor: Actor; id: string; form: PreAlertInput; invoice: PackageDocument | null }): Promise<void> {
+export async function updatePreAlert(db: DbOrTx, input: { actor: Actor; id: string; form: PreAlertInput; invoice: PackageDocument | null }): Promise<void> {
   requireCustomer(input.actor);
-  await duplicateGuard(() => db.transaction(async (tx) => {
+  await duplicateGuard(() => inTransaction(db, async (tx) => {
     const preAlert = await loadPreAlert(tx, input.actor.principal, input.id, true);
     if (preAlert.status !== 'pending') throw conflict(PACKAGE_MSG.preAlertLocked);
     const values = valuesOf(input.form);
@@ -173,9 +174,9 @@ export async function updatePreAlert(db: Database, input: { actor: Actor; id: st
 }
 
 /** DELETE /pre-alerts/{id}: cancelled (kept for the record), until the parcel is received. */
-export async function cancelPreAlert(db: Database, input: { actor: Actor; id: string }): Promise<void> {
+export async function cancelPreAlert(db: DbOrTx, input: { actor: Actor; id: string }): Promise<void> {
   requireCustomer(input.actor);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const preAlert = await loadPreAlert(tx, input.actor.principal, input.id, true);
     if (preAlert.status !== 'pending') throw conflict(preAlert.status === 'cancelled' ? PACKAGE_MSG.preAlertAlreadyCancelled : PACKAGE_MSG.preAlertLocked);
     await tx.update(preAlerts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(preAlerts.id, preAlert.id));

@@ -3,9 +3,10 @@ import {
   canonicalTracking, formatPackageNumber, guessCarrier, normaliseMailbox, packageWeights, trackingMatchKeys,
 } from '@parceldesk/shared/domain/packages';
 import { PACKAGE_MSG, type ReceiveOutcome, type ReceivePackageInput } from '@parceldesk/shared/schemas/packages';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, packageFiles, packages, preAlerts } from '../../db/schema/index';
 import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { badRequest, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { announcePackage, recordPackageEvent } from './package-history';
@@ -63,8 +64,9 @@ async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
  * fulfils, the audit row, the customer's notifications and the Idempotency-Key's answer. Two
  * scans of one tracking number (two stations at once, or a retry) wait for each other on a
  * transaction lock of (courier, number): the second finds the first's package and answers it.
+ * Given a transaction, it runs inside it (a savepoint): bulk receive commits many or none.
  */
-export async function receivePackage(db: Database, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
+export async function receivePackage(db: DbOrTx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
   const { actor, form } = input;
   const courierId = await courierForNewRow(db, actor.scope, form.courierId);
   const tracking = canonicalTracking(form.trackingNumber);
@@ -72,7 +74,7 @@ export async function receivePackage(db: Database, input: { actor: Actor; form: 
   const hash = requestHash('POST /packages/receive', form);
   const principalId = actor.principal.id;
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (input.idempotencyKey) {
       const replay = await replayOf(tx, { principalId, key: input.idempotencyKey, hash });
       if (replay) return { statusCode: replay.statusCode as 200 | 201, outcome: replay.outcome as ReceiveOutcome, packageId: replay.resourceId };

@@ -1,9 +1,10 @@
 import { MSG } from '@parceldesk/shared/messages';
-import { customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
+import { confirmEmailResponseSchema, confirmEmailSchema, customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
 import { messageResponseSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
 import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
 import { PUBLIC } from '@parceldesk/shared/access';
+import { confirmEmailChange } from './email-change.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
@@ -32,5 +33,13 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => {
     await resetPassword(ctx, originOf(request), request.body, 'customer');
     return { message: MSG.resetSuccess };
+  });
+
+  app.post('/auth/confirm-email', {
+    schema: { tags: ['auth'], summary: 'Opens the link sent to a new email address: the account takes that address (issue 15)', body: confirmEmailSchema, response: { 200: confirmEmailResponseSchema } },
+    config: { access: PUBLIC },
+  }, async (request) => {
+    const { role } = await confirmEmailChange(ctx, request, request.body.token);
+    return { message: MSG.emailChanged, role };
   });
 }

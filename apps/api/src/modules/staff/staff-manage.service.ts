@@ -11,7 +11,8 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail, passwordResetEmail } from '../../mail/templates';
 import { revokeAllSessions } from '../auth/sessions';
-import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
+import { requestEmailChange, isEmailChange } from '../password-reset/email-change.service';
+import { issueResetToken, revokeAccountLinks, staffResetLink } from '../password-reset/reset-tokens';
 import { assertBranchManagerMayAssign, assertWithinEditorsSet, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
 import { getStaff } from './staff.service';
 
@@ -40,7 +41,11 @@ async function managedUser(db: DbOrTx, actor: Actor, id: string, options: { allo
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
-export async function updateStaff(db: DbOrTx, { actor, id, input }: { actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
+/**
+ * A new email address takes effect only once it confirms the link sent to it (issue 15 #2); the
+ * rest of the edit applies at once.
+ */
+export async function updateStaff(db: DbOrTx, { publicUrl, actor, id, input }: { publicUrl: string; actor: Actor; id: string; input: UpdateStaffInput }): Promise<StaffDetail> {
   const user = await managedUser(db, actor, id);
   const role = await resolveStaffRole(db, { courierId: user.courierId, position: input.role, roleId: input.roleId });
   const permissions = input.permissions ?? user.permissions;
@@ -50,16 +55,24 @@ export async function updateStaff(db: DbOrTx, { actor, id, input }: { actor: Act
     const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, branchId), eq(branches.courierId, user.courierId)));
     if (!branch) throw badRequest(STAFF_MSG.branchNotFound, { branchId: STAFF_MSG.branchNotFound });
   }
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)));
-  if (taken) throw emailTaken();
+  const emailChange = isEmailChange(user.email, input.email);
+  if (emailChange) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)));
+    if (taken) throw emailTaken();
+  }
   try {
     await db.update(users).set({
-      firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, roleId: role.id,
+      firstName: input.firstName, lastName: input.lastName, role: input.role, roleId: role.id,
       branchId, permissions, updatedAt: new Date(),
     }).where(eq(users.id, id));
+    if (emailChange) {
+      await requestEmailChange(db, publicUrl, {
+        account: { type: 'user', id, courierId: user.courierId }, name: input.firstName, currentEmail: user.email, newEmail: input.email,
+      });
+    }
     await auditAction(db, actor, {
       courierId: user.courierId, action: 'staff.updated', targetType: 'user', targetId: id,
-      details: { role: input.role, roleId: role.id, branchId, permissions },
+      details: { role: input.role, roleId: role.id, branchId, permissions, ...(emailChange ? { emailChangeRequested: input.email } : {}) },
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -87,6 +100,8 @@ export async function resendInvitation(db: DbOrTx, { actor, id, publicUrl }: { a
   if (!user.isActive) throw badRequest(MSG.accountDeactivated);
   const [courier] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, user.courierId));
   const brand = courier?.name ?? 'ParcelDesk';
+  // Issue 15 #3: the new invitation replaces every earlier link of the account.
+  await revokeAccountLinks(db, { type: 'user', id: user.id });
   const token = await issueResetToken(db, { type: 'user', id: user.id, courierId: user.courierId });
   const link = staffResetLink(publicUrl, token);
   await enqueueEmail(db, user.passwordHash

@@ -35,7 +35,7 @@ export function staffRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/staff/:id', {
     schema: { tags, summary: 'Edit a staff user: details, position, role, branch, extra permissions', params: idParamsSchema, body: updateStaffSchema, response: { 200: staffDetailSchema } },
     config: { access: WRITE_ONE },
-  }, (request) => inTransaction(ctx.db, (tx) => updateStaff(tx, { actor: actorOf(request), id: request.params.id, input: request.body })));
+  }, (request) => inTransaction(ctx.db, (tx) => updateStaff(tx, { publicUrl: ctx.env.publicUrl, actor: actorOf(request), id: request.params.id, input: request.body })));
 
   app.post('/staff/:id/deactivate', {
     schema: { tags, summary: 'Deactivate a staff user and end their sessions at once', params: idParamsSchema, response: { 200: staffDetailSchema } },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import { accountPermissions } from '@parceldesk/shared/permissions';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import type { StaffDetail, StaffListItem } from '@parceldesk/shared/schemas/staff';
 import type { staffListColumns } from '@parceldesk/shared/schemas/staff';
@@ -11,6 +12,7 @@ import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import type { TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
+import { pendingEmailOf } from '../password-reset/reset-tokens';
 import { staffWhere } from './staff-scope';
 
 const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -76,7 +78,8 @@ export async function getStaff({ db, principal, scope, id }: { db: DbOrTx; princ
   return {
     ...toItem(row),
     rolePermissions,
-    effectivePermissions: [...new Set([...rolePermissions, ...row.permissions])],
+    effectivePermissions: [...accountPermissions({ rolePermissions, permissions: row.permissions })],
+    pendingEmail: await pendingEmailOf(db, { type: 'user', id }),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

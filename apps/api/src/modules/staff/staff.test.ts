@@ -96,7 +96,8 @@ describe('PUT /staff/{id}', () => {
     const payload = edit(user.id, { role: 'branch_manager', roleId: managerRole.id, branchId: secondBranchId, permissions: ['staff_manage'] });
     const response = await api('PUT', `/staff/${user.id}`, adminA, payload);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ firstName: 'Andre', email: payload.email, role: 'branch_manager', roleId: managerRole.id, branchName: 'Mandeville', permissions: ['staff_manage'] });
+    // The new email waits for its owner's confirmation (issue 15 #2); the rest applies at once.
+    expect(response.json()).toMatchObject({ firstName: 'Andre', email: user.email, pendingEmail: payload.email, role: 'branch_manager', roleId: managerRole.id, branchName: 'Mandeville', permissions: ['staff_manage'] });
     const { rows } = await t.database.pool.query(`select action from audit_logs where target_id = $1 and action like 'staff.%'`, [user.id]);
     expect(rows).toEqual([{ action: 'staff.updated' }]);
   });
@@ -255,5 +256,32 @@ describe('a branch manager holding staff_manage', () => {
     expect((await api('POST', `/staff/${peer.id}/deactivate`, headers)).json().message).toBe(STAFF_MSG.staffOnly);
     expect((await api('POST', `/staff/${manager.id}/deactivate`, headers)).json().message).toBe(STAFF_MSG.notYourself);
     expect((await api('POST', `/staff/${elsewhere.id}/deactivate`, headers)).statusCode).toBe(404);
+  });
+
+  it('cannot take over a colleague through an email change and a re-sent invitation (issue 15 #2)', async () => {
+    const manager = await makeUser(t.database.db, { role: 'branch_manager', courier: courierA, permissions: ['staff_view', 'staff_manage'] });
+    const { headers } = await signIn(t.app, manager);
+    const clerk = await makeUser(t.database.db, { role: 'staff', courier: courierA });
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: clerk.email } });
+    const tokenIn = (body: string) => new URL(/https?:\/\/\S+/.exec(body)![0]).searchParams.get('token');
+    const earlierReset = tokenIn((await outboxFor(clerk.email)).at(-1)!.text_body);
+
+    const attacker = uniqueEmail('attacker');
+    const edited = await api('PUT', `/staff/${clerk.id}`, headers, edit(clerk.id, { email: attacker, firstName: clerk.firstName }));
+    expect(edited.json()).toMatchObject({ email: clerk.email, pendingEmail: attacker });
+    // The clerk hears of it at the old address; the new one gets a confirmation, never a password link.
+    expect((await outboxFor(clerk.email)).at(-1)!.text_body).toContain(attacker);
+    const sentToAttacker = await outboxFor(attacker);
+    expect(sentToAttacker.map((m) => m.subject)).toEqual([expect.stringContaining('confirm your new email address')]);
+    const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: earlierReset, newPassword: 'taken-over-1' } });
+    expect(reuse.statusCode).toBe(400);
+
+    expect((await api('POST', `/staff/${clerk.id}/resend-invitation`, headers)).statusCode).toBe(200);
+    expect(await outboxFor(attacker)).toHaveLength(1);
+    expect((await outboxFor(clerk.email)).at(-1)!.subject).toContain('reset your password');
+    // The re-sent link replaced the pending confirmation: the address never changes.
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenIn(sentToAttacker[0].text_body) } });
+    expect(confirm.json().message).toBe(MSG.emailChangeInvalid);
+    expect((await staffLogin(clerk.email)).statusCode).toBe(200);
   });
 });

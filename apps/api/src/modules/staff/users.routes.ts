@@ -27,8 +27,8 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => {
     const actor = actorOf(request);
     if (request.params.id !== actor.principal.id) throw forbidden(OWN_PROFILE_ONLY);
-    const user = await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { actor, input: request.body }));
-    return { user, message: MSG.profileUpdated };
+    const { user, emailChangeSent } = await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { publicUrl: ctx.env.publicUrl, actor, input: request.body }));
+    return { user, message: emailChangeSent ? MSG.emailChangeSent : MSG.profileUpdated };
   });
 
   app.put('/users/:id/password', {

@@ -141,19 +141,40 @@ describe('PUT /api/users/{id}', () => {
   const update = (headers: Record<string, string>, id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload });
 
-  it('updates my own profile', async () => {
+  it('updates my own profile; a new email applies only once the link sent to it is opened (issue 15)', async () => {
     const staff = await makeUser(t.database.db, { role: 'staff', courier: courierA });
     const { headers } = await signIn(t.app, staff);
     const newEmail = uniqueEmail('renamed');
     const response = await update(headers, staff.id, { firstName: 'Marcia', lastName: 'Griffiths', email: newEmail.toUpperCase() });
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(MSG.profileUpdated);
-    expect(response.json().user).toMatchObject({ id: staff.id, first_name: 'Marcia', last_name: 'Griffiths', email: newEmail });
+    expect(response.json().message).toBe(MSG.emailChangeSent);
+    expect(response.json().user).toMatchObject({ id: staff.id, first_name: 'Marcia', last_name: 'Griffiths', email: staff.email });
+    // Not yet: the old address still signs in, the new one does not.
+    expect((await staffLogin(newEmail, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await staffLogin(staff.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const [notice] = await outboxFor(staff.email);
+    expect(notice.text_body).toContain(newEmail);
+    const [confirmation] = await outboxFor(newEmail);
+    const link = new URL(/https?:\/\/\S+/.exec(confirmation.text_body)![0]);
+    expect(link.pathname).toBe('/courier/confirm-email');
 
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: link.searchParams.get('token') } });
+    expect(confirmed.json()).toEqual({ message: MSG.emailChanged, role: 'staff' });
     const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
     expect(profile.json().user).toMatchObject({ first_name: 'Marcia', email: newEmail });
     expect((await staffLogin(newEmail, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await staffLogin(staff.email, TEST_PASSWORD)).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: link.searchParams.get('token') } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(MSG.emailChangeInvalid);
+  });
+
+  it('saving the profile with the same email changes names at once and sends nothing', async () => {
+    const staff = await makeUser(t.database.db, { role: 'staff', courier: courierA });
+    const { headers } = await signIn(t.app, staff);
+    const response = await update(headers, staff.id, { firstName: 'Marcia', lastName: 'Griffiths', email: staff.email.toUpperCase() });
+    expect(response.json().message).toBe(MSG.profileUpdated);
+    expect(await outboxFor(staff.email)).toEqual([]);
   });
 
   it('refuses to change another user\'s profile', async () => {

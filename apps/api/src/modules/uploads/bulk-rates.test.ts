@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, SAMPLE } from '../../test/multipart';
 import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, type Headers, type SettingsWorld } from '../settings/test-kit';
 import { BULK_MSG } from './rate-rows';
-import { SPREADSHEET_MSG } from './bulk-rates.service';
+import { SPREADSHEET_MSG } from './spreadsheet-upload';
 import { listZipEntries } from './zip-entries';
 
 const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');

@@ -4,6 +4,7 @@ import { parseWeight } from '@parceldesk/shared/weights';
 import { badRequest } from '../../lib/app-error';
 import type { ParsedRateRow } from '../settings/shipping-rates.service';
 import type { Cell } from './spreadsheet-parser';
+import { cellText, isBlankCell as isBlank, isFormulaLike } from './spreadsheet-upload';
 
 /** A refused row; `row` is the spreadsheet's row number (the header is row 1). */
 export type { InvalidRateRow };
@@ -23,22 +24,6 @@ export const BULK_MSG = {
   formula: 'Formulas are not allowed (a cell starts with =, +, - or @)',
   duplicate: (winner: number) => `Same weight as row ${winner}, which was used instead`,
 } as const;
-
-/** Cells a spreadsheet would run as formulas (CSV injection): refused, never stored. */
-function isFormulaLike(cell: Cell): boolean {
-  if (!cell) return false;
-  if (cell.t === 'f') return true;
-  return cell.t === 's' && /^[\t\r]|^\s*[=+\-@]/.test(cell.v);
-}
-
-function cellText(cell: Cell): string {
-  if (!cell) return '';
-  return cell.t === 'n' ? String(cell.v) : cell.v.trim();
-}
-
-function isBlank(cell: Cell | undefined): boolean {
-  return !cell || cellText(cell) === '';
-}
 
 /** Cost as a number: numeric cells as they are, text like '650', '1,200.50' or '650.00'. */
 function costValue(cell: Cell): number | undefined {

@@ -18,6 +18,8 @@ export interface RowOwner {
   /** The customer a customer-owned row (a ticket) belongs to. */
   customerId: string;
   fileKind?: 'logo' | 'rate_sheet';
+  /** A notification of the customer instead of the user. */
+  notifyCustomer?: boolean;
 }
 
 /** A 1×1 GIF; a rate sheet is a tiny PDF. */
@@ -113,11 +115,14 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       return row!.id;
     }
     case 'notification': {
-      const [row] = await db.insert(notifications).values({ courierId, userId: owner.userId, type: 'ticket.created', title: 'Matrix', body: 'A notification' }).returning();
+      const recipient = owner.notifyCustomer ? { customerId: owner.customerId } : { userId: owner.userId };
+      const [row] = await db.insert(notifications).values({ courierId, ...recipient, type: 'ticket.created', title: 'Matrix', body: 'A notification' }).returning();
       return row!.id;
     }
     case 'package':
       return (await insertPackage(db, owner)).id;
+    case 'tracking_number':
+      return (await insertPackage(db, owner)).trackingNumber;
     case 'pre_alert':
       return (await insertPreAlert(db, owner)).id;
     case 'package_claim': {

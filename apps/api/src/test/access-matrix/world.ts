@@ -54,7 +54,7 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     return rows;
   };
   const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
-    'package', 'pre_alert', 'package_claim', 'package_file'], {
+    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;
@@ -71,6 +71,8 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     if (role === 'customer') {
       const customer = await makeCustomer(db, courier);
       const owned = await rowsOf(CUSTOMER_OWNED.filter((k) => k !== 'customer'), { userId: targetUser.id, customerId: customer.id });
+      // Customers read their own notifications too (their packages, issue 11).
+      owned.notification = await insertRow(db, 'notification', { courier, userId: targetUser.id, customerId: customer.id, notifyCustomer: true });
       seeded.callers[role] = { name, role, courier: seeded, principal: { type: 'customer', id: customer.id }, permissions: new Set(), owned: { ...owned, customer: customer.id } };
       continue;
     }

@@ -98,7 +98,8 @@ describe('CustomerLayout', () => {
     expect(screen.getByText('Business Account')).toBeTruthy();
     expect(screen.getByText('Brown Traders')).toBeTruthy();
     expect(screen.getByAltText('Island Express logo').getAttribute('src')).toBe(config.defaultLogo);
-    expect(screen.getByRole('button', { name: 'Packages' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Packages' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Invoices' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('returns to the courier portal login, keeping its api_key', async () => {

@@ -47,18 +47,19 @@ describe('StaffNavList', () => {
   });
 
   it('links the screens that exist and disables the rest without a link', () => {
-    const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'settings_view']));
+    const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'manifests_view', 'settings_view']));
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/staff/dashboard');
     expect(nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/staff/settings');
-    expect(nav.queryByRole('link', { name: 'Scan' })).toBeNull();
-    const scan = nav.getByRole('button', { name: 'Scan' });
-    expect(scan.getAttribute('aria-disabled')).toBe('true');
-    expect(scan.hasAttribute('href')).toBe(false);
+    expect(nav.getByRole('link', { name: 'Scan' }).getAttribute('href')).toBe('/staff/scan');
+    expect(nav.queryByRole('link', { name: 'Maniefest' })).toBeNull();
+    const manifests = nav.getByRole('button', { name: 'Maniefest' });
+    expect(manifests.getAttribute('aria-disabled')).toBe('true');
+    expect(manifests.hasAttribute('href')).toBe(false);
   });
 
   it('explains a disabled entry in a tooltip on keyboard focus', async () => {
-    const nav = renderNav(staffUser(['packages_scan']));
-    fireEvent.focus(nav.getByRole('button', { name: 'Scan' }));
+    const nav = renderNav(staffUser(['manifests_view']));
+    fireEvent.focus(nav.getByRole('button', { name: 'Maniefest' }));
     expect((await screen.findByRole('tooltip')).textContent).toBe(COMING_SOON);
   });
 

@@ -9,7 +9,7 @@ export const customerNav: NavArea = {
   root: '/customer',
   items: [
     { label: 'Dashboard', path: '/customer/dashboard', icon: IconLayoutDashboard, available: true },
-    { label: 'Packages', path: '/customer/packages', icon: IconPackage, available: false },
+    { label: 'Packages', path: '/customer/packages', icon: IconPackage, available: true },
     { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery, available: false },
     { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: false },
     { label: 'Payments', path: '/customer/payments', icon: IconCreditCard, available: false },

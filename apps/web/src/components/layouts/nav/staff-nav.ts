@@ -10,14 +10,14 @@ export const staffNav: NavArea = {
   root: '/staff',
   items: [
     { label: 'Dashboard', path: '/staff/dashboard', icon: IconLayoutDashboard, permission: 'dashboard_view', available: true },
-    { label: 'Scan', path: '/staff/scan', icon: IconScan, permission: 'packages_scan', available: false },
-    { label: 'Packages', path: '/staff/packages', icon: IconPackage, permission: 'packages_view', available: false },
+    { label: 'Scan', path: '/staff/scan', icon: IconScan, permission: 'packages_scan', available: true },
+    { label: 'Packages', path: '/staff/packages', icon: IconPackage, permission: 'packages_view', available: true },
     { label: 'Customers', path: '/staff/customers', icon: IconUserCircle, permission: 'customers_view', available: true },
     { label: 'Business Customers', path: '/staff/business-customers', icon: IconBriefcase, permission: 'customers_business', available: true },
     { label: 'Staff', path: '/staff/staff', icon: IconUsers, permission: 'staff_view', available: true },
     { label: 'Reports', path: '/staff/reports', icon: IconChartBar, permission: 'reports_view', available: false },
     { label: 'Packages Delivery Request', path: '/staff/delivery-requests', icon: IconTruckDelivery, permission: 'delivery_requests_view', available: false },
-    { label: 'Unknown Packages', path: '/staff/unknown-packages', icon: IconPackageOff, permission: 'packages_unknown', available: false },
+    { label: 'Unknown Packages', path: '/staff/unknown-packages', icon: IconPackageOff, permission: 'packages_unknown', available: true },
     // Spelled so on purpose (spec section 2).
     { label: 'Maniefest', path: '/staff/maniefest', icon: IconClipboardList, permission: 'manifests_view', available: false },
     { label: 'Invoices', path: '/staff/invoices', icon: IconFileInvoice, permission: 'invoices_view', available: false },

@@ -60,6 +60,10 @@ export function CustomerLoginPage() {
         Don't have an account?{' '}
         <Anchor component={Link} to={withApiKey('/register', apiKey)}>Sign up</Anchor>
       </Text>
+      {/* Issue 11: the public tracking page, for anyone holding a tracking or package number. */}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to={withApiKey('/track', apiKey)}>Track a package</Anchor>
+      </Text>
       <ForgotPasswordDialogOnDemand opened={forgotOpen} onClose={() => setForgotOpen(false)} apiKey={apiKey} />
       <LoginNoticeOnDemand courier={courier} />
     </AuthShell>

@@ -114,6 +114,7 @@ describe('CustomerLoginPage', () => {
     renderAt('/login?api_key=k1');
     expect(screen.getByRole('heading', { name: 'Island Express' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register?api_key=k1');
+    expect(screen.getByRole('link', { name: 'Track a package' }).getAttribute('href')).toBe('/track?api_key=k1');
   });
 
   it('falls back to the generic customer message', async () => {

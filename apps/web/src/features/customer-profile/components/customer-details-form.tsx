@@ -47,7 +47,8 @@ export function CustomerDetailsForm({ customer }: { customer: CustomerProfile })
     const result = await submitWithFeedback(
       form.setError, FIELDS,
       () => update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title }),
-      { success: MSG.profileUpdated, failure: MSG.profileUpdateFailed },
+      // The server says when a new email waits for its confirmation link (issue 15).
+      { success: (saved) => saved.message || MSG.profileUpdated, failure: MSG.profileUpdateFailed },
     );
     if (!result) return;
     setCustomer(result.customer);

@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { CustomerDetailsForm } from './customer-details-form';
 import { PasswordChangeForm } from '../../../components/ui/password-change-form';
 import { MailboxSection } from './mailbox-section';
+import { PackageEmailsSwitch } from './package-emails-switch';
 
 /** /customer/profile: own details, password, mailbox number and US addresses (issue 3). */
 export function CustomerProfilePage() {
@@ -27,6 +28,12 @@ export function CustomerProfilePage() {
           Personal details
         </Title>
         <CustomerDetailsForm key={customer.id} customer={customer} />
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="package-emails-heading">
+        <Title order={2} size="h4" mb="md" id="package-emails-heading">
+          Package emails
+        </Title>
+        <PackageEmailsSwitch />
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="password-heading">
         <Title order={2} size="h4" mb="md" id="password-heading">

@@ -31,7 +31,11 @@ export function CustomerEditForm({ customer }: { customer: CustomerDetail }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const isBusiness = values.accountType === 'business';
-    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title }), { success: CUSTOMER_MSG.updated, failure: 'Failed to update customer' });
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, businessName: isBusiness ? values.businessName : null, title: isBusiness ? null : values.title }), {
+      // A new email applies once the customer opens the link sent to it (issue 15): say so.
+      success: (saved) => (saved.email.toLowerCase() === values.email.toLowerCase() ? CUSTOMER_MSG.updated : CUSTOMER_MSG.emailChangeSent),
+      failure: 'Failed to update customer',
+    });
   });
 
   return (

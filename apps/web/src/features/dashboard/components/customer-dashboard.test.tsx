@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../../lib/auth-context';
@@ -35,7 +36,9 @@ function renderDashboard(profile: CustomerProfile) {
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <CustomerDashboard />
+        <MemoryRouter>
+          <CustomerDashboard />
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -48,6 +51,11 @@ describe('CustomerDashboard', () => {
     expect(screen.getByText('ISL-1042')).toBeTruthy();
     expect(screen.getByText('Half Way Tree')).toBeTruthy();
     expect(screen.getByText('Individual Account')).toBeTruthy();
+  });
+
+  it('offers "Add pre-alert" in one click, opening the form on the packages page', () => {
+    renderDashboard(customer([]));
+    expect(screen.getByRole('link', { name: 'Add pre-alert' }).getAttribute('href')).toBe('/customer/packages?new=pre-alert');
   });
 
   it('says so when the courier has no US warehouse address', () => {

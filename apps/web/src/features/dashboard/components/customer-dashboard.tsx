@@ -1,4 +1,6 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth-context';
 import { BankDetailsCard } from './bank-details-card';
 import { RateSheetButton } from './rate-sheet-button';
@@ -28,7 +30,13 @@ export function CustomerDashboard() {
         <Title order={1} size="h2">
           Welcome, {customer.firstName}
         </Title>
-        <RateSheetButton />
+        <Group gap="sm">
+          {/* Issue 11: announcing a parcel is one click from the dashboard. */}
+          <Button component={Link} to="/customer/packages?new=pre-alert" leftSection={<IconPlus size={16} aria-hidden />}>
+            Add pre-alert
+          </Button>
+          <RateSheetButton />
+        </Group>
       </Group>
 
       <Card withBorder padding="lg" bg="var(--mantine-color-blue-light)">

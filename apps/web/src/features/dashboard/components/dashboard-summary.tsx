@@ -27,7 +27,8 @@ export function DashboardSummaryView({ showCourier = false }: { showCourier?: bo
   return (
     <Stack gap="lg">
       <SummaryFigures figures={summary.data.figures} />
-      <RecentCustomersTable customers={summary.data.recentCustomers} showCourier={showCourier} />
+      {/* Absent for readers without customers_view (issue 15). */}
+      {summary.data.recentCustomers ? <RecentCustomersTable customers={summary.data.recentCustomers} showCourier={showCourier} /> : null}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Card, Table, Text, Title } from '@mantine/core';
 import type { DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 
 interface RecentCustomersTableProps {
-  customers: DashboardSummary['recentCustomers'];
+  customers: NonNullable<DashboardSummary['recentCustomers']>;
   /** The super admin sees customers of every courier. */
   showCourier?: boolean;
 }

@@ -20,7 +20,10 @@ export function ProfileDetailsForm({ user }: { user: AuthUser }) {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(values), { success: MSG.profileUpdated, failure: MSG.profileUpdateFailed });
+    const result = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(values), {
+      // The server says when a new email waits for its confirmation link (issue 15).
+      success: (saved) => saved.message || MSG.profileUpdated, failure: MSG.profileUpdateFailed,
+    });
     if (!result) return;
     setUser(result.user);
     form.reset(valuesOf(result.user));

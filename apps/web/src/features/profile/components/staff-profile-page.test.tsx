@@ -56,12 +56,20 @@ describe('StaffProfilePage, details', () => {
 
   it('saves, updates the signed-in user and confirms', async () => {
     const saved = { ...user, first_name: 'Samuel' };
-    mocks.updateOwnProfile.mockResolvedValue({ user: saved, message: 'ok' });
+    mocks.updateOwnProfile.mockResolvedValue({ user: saved, message: MSG.profileUpdated });
     type('First Name', 'Samuel');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(mocks.success).toHaveBeenCalledWith(MSG.profileUpdated));
     expect(mocks.updateOwnProfile).toHaveBeenCalledWith('u1', { firstName: 'Samuel', lastName: 'Lee', email: 'sam@example.com' });
     expect(mocks.auth.current.setUser).toHaveBeenCalledWith(saved);
+  });
+
+  it('says a new email waits for its confirmation link (issue 15), keeping the current one', async () => {
+    mocks.updateOwnProfile.mockResolvedValue({ user, message: MSG.emailChangeSent });
+    type('Email', 'new@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(mocks.success).toHaveBeenCalledWith(MSG.emailChangeSent));
+    expect(mocks.auth.current.setUser).toHaveBeenCalledWith(user);
   });
 
   it('shows the server message, else the fallback, when saving fails', async () => {

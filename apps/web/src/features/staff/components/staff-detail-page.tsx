@@ -75,7 +75,7 @@ function StaffSummary({ member, showCourier }: { member: StaffDetail; showCourie
     <Card withBorder padding="lg">
       <DetailList
         items={[
-          { label: 'Email', value: member.email },
+          { label: 'Email', value: member.pendingEmail ? `${member.email} (changing to ${member.pendingEmail} once confirmed)` : member.email },
           { label: 'Position', value: ROLE_LABELS[member.role] },
           { label: 'Role', value: member.roleName ?? 'No role' },
           { label: 'Branch', value: member.branchName ?? 'No branch' },

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mantine/core';
 import { FormActions } from '../../../components/ui/form-actions';
-import { updateStaffSchema, type StaffDetail, type UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
+import { STAFF_MSG, updateStaffSchema, type StaffDetail, type UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
 import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateStaff } from '../api/staff';
 import { StaffFields, type StaffFieldLimits } from './staff-fields';
@@ -30,7 +30,11 @@ export function StaffEditForm({ member, limits, courierId }: { member: StaffDeta
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, roleId: values.roleId ?? null }), { success: 'Staff member updated successfully!', failure: 'Failed to update staff member' });
+    await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync({ ...values, roleId: values.roleId ?? null }), {
+      // A new email waits for its owner's confirmation (issue 15): say so rather than claim it changed.
+      success: (saved) => (saved.pendingEmail && saved.pendingEmail === values.email.toLowerCase() ? STAFF_MSG.emailChangeSent : 'Staff member updated successfully!'),
+      failure: 'Failed to update staff member',
+    });
   });
 
   return (

@@ -1,0 +1,180 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { BASE_PATH } from '@parceldesk/shared/constants';
+import { trackingMatchKeys } from '@parceldesk/shared/domain/packages';
+import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import {
+  CLAIM_STATUS_LABELS, CLAIM_STATUSES, PACKAGE_MSG, type PackageClaim, type PackageClaimDecision, type PackageClaimInput,
+} from '@parceldesk/shared/schemas/packages';
+import type { DbOrTx } from '../../db/client';
+import { couriers, customers, packageClaims, packageFiles, packages, storedFiles } from '../../db/schema/index';
+import { auditAction, type Actor } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { localDateTime } from '../../lib/local-time';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
+import { enqueueEmail } from '../../mail/outbox';
+import type { Principal } from '../../lib/principal';
+import { createNotifications } from '../notifications/notifications.service';
+import { storeDocument, type PackageDocument } from './package-form';
+import { packageFileFields, toPackageFile } from './package-view';
+import { giveToCustomer } from './package-writes.service';
+
+type ClaimRow = typeof packageClaims.$inferSelect;
+
+export function visibleClaims(principal: Principal, ...conditions: (SQL | undefined)[]): SQL | undefined {
+  if (principal.kind === 'customer') {
+    if (!principal.courierId) throw notFound();
+    return and(eq(packageClaims.courierId, principal.courierId), eq(packageClaims.customerId, principal.id), ...conditions);
+  }
+  return tenantWhere(packageClaims, scopeOf(principal), ...conditions);
+}
+
+const customerName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
+const fields = {
+  id: packageClaims.id, trackingNumber: packageClaims.trackingNumber, status: packageClaims.status, note: packageClaims.note,
+  decisionReason: packageClaims.decisionReason, decidedAt: packageClaims.decidedAt, packageId: packageClaims.packageId, packageNo: packages.packageNo,
+  customerId: packageClaims.customerId, customerName, mailboxNumber: customers.mailboxNumber, courierId: packageClaims.courierId, createdAt: packageClaims.createdAt,
+};
+type Row = {
+  id: string; trackingNumber: string; status: PackageClaim['status']; note: string | null; decisionReason: string | null; decidedAt: Date | null;
+  packageId: string; packageNo: string; customerId: string; customerName: string; mailboxNumber: string; courierId: string; createdAt: Date;
+};
+
+async function proofsOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, ReturnType<typeof toPackageFile>>();
+  const rows = await db.select({ ...packageFileFields, claimId: packageFiles.claimId }).from(packageFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, packageFiles.storedFileId)).where(inArray(packageFiles.claimId, ids));
+  return new Map(rows.map((r) => [r.claimId ?? '', toPackageFile(r)]));
+}
+
+/** The claimant learns which package it is only once the claim is approved; staff always. */
+function toClaim(row: Row, proofs: Map<string, ReturnType<typeof toPackageFile>>, forCustomer: boolean): PackageClaim {
+  const reveal = !forCustomer || row.status === 'approved';
+  return {
+    id: row.id, trackingNumber: row.trackingNumber, status: row.status, note: row.note, decisionReason: row.decisionReason,
+    decidedAt: row.decidedAt?.toISOString() ?? null, packageId: reveal ? row.packageId : null, packageNumber: reveal ? row.packageNo : null,
+    proof: proofs.get(row.id) ?? null, customer: { id: row.customerId, name: row.customerName, mailboxNumber: row.mailboxNumber },
+    courierId: row.courierId, createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getClaim(db: DbOrTx, principal: Principal, id: string): Promise<PackageClaim> {
+  const [row] = await db.select(fields).from(packageClaims)
+    .innerJoin(customers, eq(customers.id, packageClaims.customerId)).innerJoin(packages, eq(packages.id, packageClaims.packageId))
+    .where(visibleClaims(principal, eq(packageClaims.id, id)));
+  if (!row) throw notFound();
+  return toClaim(row as Row, await proofsOf(db, [row.id]), principal.kind === 'customer');
+}
+
+const statusOptions = CLAIM_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_LABELS[value] }));
+
+/** GET /package-claims (list convention): a customer their own, staff (packages_unknown) their courier's. */
+export async function listClaims(db: DbOrTx, principal: Principal, query: ListQuery) {
+  const columns: ListColumnMap = {
+    trackingNumber: { sql: packageClaims.trackingNumber, sortable: true, searchable: true, filter: 'text' },
+    status: { sql: packageClaims.status, sortable: true, filter: 'dropdown', options: () => statusOptions },
+    customerName: { sql: customerName, sortable: true, searchable: principal.kind !== 'customer', filter: 'text' },
+    createdAt: { sql: localDateTime(packageClaims.createdAt), sortable: true, sortBy: [packageClaims.createdAt], filter: 'text' },
+  };
+  const page = await runListQuery({
+    db,
+    select: fields,
+    from: (q) => q.from(packageClaims)
+      .innerJoin(customers, and(eq(customers.id, packageClaims.customerId), eq(customers.courierId, packageClaims.courierId)))
+      .innerJoin(packages, eq(packages.id, packageClaims.packageId))
+      .$dynamic(),
+    where: visibleClaims(principal),
+    columns,
+    query,
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    tieBreaker: packageClaims.id,
+    map: (row) => row as Row,
+  });
+  const proofs = await proofsOf(db, page.data.map((r) => r.id));
+  return { ...page, data: page.data.map((row) => toClaim(row, proofs, principal.kind === 'customer')) };
+}
+
+/**
+ * POST /package-claims (customer): an unknown package of their courier with this full tracking
+ * number, and a proof. Anything else (no such package, or one that is someone's) answers the
+ * same "not found", so a claim never reveals another customer's parcel.
+ */
+export async function createClaim(db: DbOrTx, input: { actor: Actor; form: PackageClaimInput; proof: PackageDocument | null }): Promise<string> {
+  const { principal } = input.actor;
+  if (principal.kind !== 'customer' || !principal.courierId) throw forbidden();
+  const courierId = principal.courierId;
+  if (!input.proof) throw badRequest(PACKAGE_MSG.proofRequired, { proof: PACKAGE_MSG.proofRequired });
+  const proof = input.proof;
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [pkg] = await tx.select({ id: packages.id, trackingNumber: packages.trackingNumber }).from(packages)
+        .where(and(eq(packages.courierId, courierId), eq(packages.status, 'unknown'), inArray(packages.trackingNumber, trackingMatchKeys(input.form.trackingNumber))))
+        .limit(1);
+      if (!pkg) throw notFound(PACKAGE_MSG.claimNotFound);
+      const [claim] = await tx.insert(packageClaims).values({
+        courierId, customerId: principal.id, packageId: pkg.id, trackingNumber: pkg.trackingNumber, note: input.form.note ?? null,
+      }).returning({ id: packageClaims.id });
+      if (!claim) throw new Error('claim insert returned nothing');
+      await storeDocument(tx, { courierId, kind: 'claim_proof', file: proof, owner: { claimId: claim.id } });
+      await auditAction(tx, input.actor, {
+        courierId, action: 'package.claim_submitted', targetType: 'package_claim', targetId: claim.id, details: { packageId: pkg.id, proof: proof.fileName },
+      });
+      return claim.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'package_claims_pending_key')) throw conflict(PACKAGE_MSG.claimDuplicate);
+    throw error;
+  }
+}
+
+/** The claimant is told the decision either way: in the portal and by email (unless they switched package emails off). */
+async function tellClaimant(tx: DbOrTx, claim: ClaimRow, input: { approved: boolean; reason: string | null; packageNo: string; publicUrl: string }) {
+  const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, packageEmails: customers.packageEmails, courierName: couriers.name, apiKey: couriers.apiKey })
+    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, claim.customerId));
+  if (!row) return;
+  const title = input.approved ? `Claim approved: ${input.packageNo} is yours` : `Claim not approved (tracking ${claim.trackingNumber})`;
+  const body = input.approved
+    ? `Your claim for tracking ${claim.trackingNumber} was approved: package ${input.packageNo} is now in your account.${input.reason ? ` ${input.reason}` : ''}`
+    : `Your claim for tracking ${claim.trackingNumber} was not approved. Reason: ${input.reason ?? 'not given'}`;
+  await createNotifications(tx, [{ courierId: claim.courierId, customerId: claim.customerId, type: 'package.claim', title, body, link: '/customer/packages' }]);
+  if (!row.packageEmails) return;
+  await enqueueEmail(tx, {
+    courierId: claim.courierId, to: row.email, subject: `${row.courierName}: ${title}`,
+    text: [`Hello ${row.firstName},`, '', body, '', `Your packages: ${input.publicUrl}${BASE_PATH}/customer/packages?api_key=${encodeURIComponent(row.apiKey)}`, '', row.courierName].join('\n'),
+  });
+}
+
+/**
+ * PUT /package-claims/{id} (packages_unknown): approve (the package becomes the claimant's,
+ * received, with the unknown fee) or reject with a reason. Approving one claim rejects the
+ * other pending claims of the package; everyone is told.
+ */
+export async function decideClaim(db: DbOrTx, input: { actor: Actor; id: string; decision: PackageClaimDecision; publicUrl: string }): Promise<void> {
+  const { actor, decision } = input;
+  await inTransaction(db, async (tx) => {
+    const [claim] = await tx.select().from(packageClaims).where(visibleClaims(actor.principal, eq(packageClaims.id, input.id))).for('update');
+    if (!claim) throw notFound();
+    if (claim.status !== 'pending') throw conflict(PACKAGE_MSG.claimDecided);
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, claim.packageId)).for('update');
+    if (!pkg) throw notFound();
+    const reason = decision.reason ?? null;
+    const decided = { decisionReason: reason, decidedBy: actor.principal.kind === 'user' ? actor.principal.id : null, decidedAt: sql`now()`, updatedAt: sql`now()` };
+    if (decision.decision === 'approve') {
+      await giveToCustomer(tx, { actor, pkg, customerId: claim.customerId, kind: 'claimed', note: reason, publicUrl: input.publicUrl, details: { claimId: claim.id } });
+      await tx.update(packageClaims).set({ status: 'approved', ...decided }).where(eq(packageClaims.id, claim.id));
+      await tellClaimant(tx, claim, { approved: true, reason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
+      const others = await tx.update(packageClaims).set({ status: 'rejected', ...decided, decisionReason: 'Another claim for this package was approved' })
+        .where(and(eq(packageClaims.packageId, pkg.id), eq(packageClaims.status, 'pending'), ne(packageClaims.id, claim.id))).returning();
+      for (const other of others) await tellClaimant(tx, other, { approved: false, reason: other.decisionReason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
+    } else {
+      await tx.update(packageClaims).set({ status: 'rejected', ...decided }).where(eq(packageClaims.id, claim.id));
+      await tellClaimant(tx, claim, { approved: false, reason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
+    }
+    await auditAction(tx, actor, {
+      courierId: claim.courierId, action: decision.decision === 'approve' ? 'package.claim_approved' : 'package.claim_rejected', targetType: 'package_claim', targetId: claim.id,
+      details: { packageId: pkg.id, packageNo: pkg.packageNo, customerId: claim.customerId, reason },
+    });
+  });
+}
