@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../app-context';
-import { ANY_SIGNED_IN } from '../plugins/access';
+import { ANY_SIGNED_IN } from '@parceldesk/shared/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
 import { loadPrincipal } from '../lib/principal';

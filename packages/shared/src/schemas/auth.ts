@@ -62,6 +62,12 @@ export const customerProfileSchema = z.object({
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
 export const userLoginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+/** GET /auth/profile; POST /auth/staff/register answers the hired user the same way. */
+export const authUserResponseSchema = z.object({ user: authUserSchema });
+export const authUserSavedSchema = z.object({ user: authUserSchema, message: z.string() });
+export const customerProfileResponseSchema = z.object({ customer: customerProfileSchema });
+export const customerProfileSavedSchema = z.object({ customer: customerProfileSchema, message: z.string() });
+export const customerRegisteredSchema = z.object({ token: z.string(), customer: customerProfileSchema });
 export const customerLoginResponseSchema = z.object({
   token: z.string(),
   customer: customerProfileSchema,

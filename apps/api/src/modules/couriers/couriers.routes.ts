@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
+import { successMessageSchema } from '@parceldesk/shared/schemas/common';
 import { courierSignupConfirmSchema, courierSignupSchema, userLoginResponseSchema } from '@parceldesk/shared/schemas/auth';
 import {
   courierValidationSchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
 } from '@parceldesk/shared/schemas/couriers';
 import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { courierSupportsMembership, listPublicBranches, listPublicCouriers, validateCourierKey } from './courier-directory.service';
 import { checkCourierSignup, confirmCourierSignup, sendCourierSignupEmail } from './courier-signup.service';
 
@@ -36,7 +37,7 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/register', {
     schema: {
       tags: ['auth'], summary: 'A new courier company signs up: a link to finish is emailed (the same answer whether or not the email has an account)',
-      body: courierSignupSchema, response: { 202: z.object({ success: z.literal(true), message: z.string() }) },
+      body: courierSignupSchema, response: { 202: successMessageSchema },
     },
     config: { access: PUBLIC },
   }, async (request, reply) => {

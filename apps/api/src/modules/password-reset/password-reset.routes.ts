@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
 import { confirmEmailResponseSchema, confirmEmailSchema, customerResetPasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from '@parceldesk/shared/schemas/password';
-import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
+import { messageResponseSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
 import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { confirmEmailChange } from './email-change.service';
 import { checkResetRequest, resetPassword, sendResetLink } from './password-reset.service';
 
@@ -12,7 +11,7 @@ export function passwordResetRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/request-password-reset', {
     schema: {
       tags: ['auth'], summary: 'Emails a reset link; same answer whether or not the account exists',
-      body: requestPasswordResetSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      body: requestPasswordResetSchema, response: { 200: successMessageSchema },
     },
     config: { access: PUBLIC },
   }, async (request, reply) => {
