@@ -2,10 +2,11 @@ import type pg from 'pg';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../app-context';
-import { ANY_SIGNED_IN } from '../plugins/access';
+import { ANY_SIGNED_IN } from '@parceldesk/shared/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
-import { clientMessage, EVENTS_CHANNEL, mayReceive, parseEvent, resyncMessages, type LiveEvent } from './publish';
+import { loadPrincipal } from '../lib/principal';
+import { clientMessage, EVENTS_CHANNEL, mayReceive, parseStreamNotice, resyncMessages, type StreamNotice } from './publish';
 
 /** Proxies close idle connections after about a minute; a comment line keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -34,7 +35,7 @@ function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => vo
 export function eventRoutes(app: ZodApp, ctx: AppContext) {
   // drizzle keeps the app's pool as $client (not in the Database type); the hub opens its own connection with the pool's settings.
   const pool = (ctx.db as unknown as { $client: pg.Pool }).$client;
-  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseEvent });
+  const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse: parseStreamNotice });
   const open = new Set<() => void>();
   const pings = new Set<() => void>();
   const heartbeat = setInterval(() => {
@@ -67,13 +68,22 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       if (!ended) raw.write(chunk);
     };
     const subscriber = {
-      onEvent: (event: LiveEvent) => {
+      onEvent: (event: StreamNotice) => {
+        // The session signed out, was deactivated or its courier suspended: stop at once (issue 15, item 8).
+        if (event.kind === 'session.revoked') {
+          if (event.sessionId === principal.sessionId) end();
+          return;
+        }
         if (!mayReceive(principal, event)) return;
         const message = clientMessage(event);
         send(sseMessage(message.name, message.data));
       },
       onResync: () => {
-        for (const message of resyncMessages()) send(sseMessage(message.name, message.data));
+        // A revocation may have been missed while LISTEN was down: check the session again.
+        void loadPrincipal(ctx.db, principal.sessionId).then((live) => {
+          if (!live) return end();
+          for (const message of resyncMessages()) send(sseMessage(message.name, message.data));
+        }, () => end());
       },
     };
     const ping = () => send(': ping\n\n');
@@ -88,7 +98,7 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       raw.end();
     };
     // A stream lives EVENTS_STREAM_MAX_MS; EventSource reconnects by itself, and the new request
-    // checks the session again (a signed-out or deactivated account stops hearing events).
+    // checks the session again. A revoked session's stream does not wait for that: see onEvent.
     const lifetime = setTimeout(end, ctx.env.EVENTS_STREAM_MAX_MS);
     open.add(end);
     pings.add(ping);
@@ -105,6 +115,8 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
     send('retry: 5000\n\n');
     // "connected" once the LISTEN is in place, so a write after it is sure to be heard.
     const live = await hub.ready(READY_WAIT_MS);
+    // A revocation committed between the auth check and the LISTEN would not be heard: look once more.
+    if (!(await loadPrincipal(ctx.db, principal.sessionId))) return end();
     send(`: connected${live ? '' : ' (events delayed)'}\n\n`);
   });
 }

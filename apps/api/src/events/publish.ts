@@ -125,3 +125,26 @@ export function clientMessage(event: LiveEvent): { name: Family; data: unknown }
 /** One resync message per family, for a stream that may have missed events. */
 export const resyncMessages = (): { name: Family; data: unknown }[] =>
   (Object.keys(FAMILIES) as Family[]).map((family) => ({ name: family, data: ruleOf(family).resync }));
+
+/**
+ * A session ended (revoked or deleted): the sessions table's trigger NOTIFYs it on this channel
+ * at commit (migration 0007), so every instance closes that session's streams at once (issue 15, item 8).
+ */
+export interface SessionRevokedNotice {
+  kind: 'session.revoked';
+  sessionId: string;
+}
+
+export type StreamNotice = LiveEvent | SessionRevokedNotice;
+
+/** Reads a NOTIFY payload of the channel: a live event or a session's end; anything else is dropped. */
+export function parseStreamNotice(payload: string | undefined): StreamNotice | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<SessionRevokedNotice>;
+    if (value.kind === 'session.revoked') return typeof value.sessionId === 'string' ? { kind: value.kind, sessionId: value.sessionId } : null;
+  } catch {
+    return null;
+  }
+  return parseEvent(payload);
+}

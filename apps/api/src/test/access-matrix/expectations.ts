@@ -1,4 +1,4 @@
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import type { Caller } from './world';
 
 /** What a caller must get from a route, derived from the route's own declaration only. */
