@@ -30,8 +30,11 @@ export type Access =
   | { public: true; tenant?: TenantRule }
   | {
       roles: readonly Role[];
-      /** Required of branch_manager and staff only: admins have no per-item gating (spec section 6). */
-      permission?: string;
+      /**
+       * Required of branch_manager and staff only: admins have no per-item gating (spec section 6).
+       * A list admits anyone holding at least one of them (`permissionsAdmit`).
+       */
+      permission?: string | readonly string[];
       tenant?: TenantRule;
     };
 
@@ -44,3 +47,8 @@ declare module 'fastify' {
 export const PUBLIC: Access = { public: true };
 export const ANY_SIGNED_IN: Access = { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer'] };
 export const STAFF_SIDE: Access = { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'] };
+
+/** Whether a set of held permissions meets a route's `permission` (one name, or any one of a list). */
+export function permissionsAdmit(held: ReadonlySet<string>, permission: string | readonly string[]): boolean {
+  return typeof permission === 'string' ? held.has(permission) : permission.some((name) => held.has(name));
+}

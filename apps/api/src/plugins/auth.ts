@@ -3,7 +3,7 @@ import { MSG } from '@parceldesk/shared/messages';
 import { forbidden, unauthorized } from '../lib/app-error';
 import type { Database } from '../db/client';
 import { TokenError, type TokenSigner } from '../security/tokens';
-import type { Access } from './access';
+import { permissionsAdmit, type Access } from './access';
 import { loadPrincipal, type Principal } from '../lib/principal';
 
 declare module 'fastify' {
@@ -50,7 +50,7 @@ export async function authenticate(request: FastifyRequest, db: Database, signer
 export function authorize(principal: Principal, access: Exclude<Access, { public: true }>) {
   if (!access.roles.includes(principal.role)) throw forbidden();
   if (access.permission && (principal.role === 'branch_manager' || principal.role === 'staff')) {
-    if (!principal.permissions.has(access.permission)) throw forbidden();
+    if (!permissionsAdmit(principal.permissions, access.permission)) throw forbidden();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Access } from '../../plugins/access';
+import { permissionsAdmit, type Access } from '../../plugins/access';
 import type { Caller } from './world';
 
 /** What a caller must get from a route, derived from the route's own declaration only. */
@@ -16,8 +16,8 @@ export function expectationFor(access: Access, caller: Caller): Expectation {
   if (!caller.role) return { kind: 'unauthenticated' };
   if (!access.roles.includes(caller.role)) return { kind: 'forbidden', why: `role ${caller.role} is not in [${access.roles.join(', ')}]` };
   const gated = caller.role === 'branch_manager' || caller.role === 'staff';
-  if (gated && access.permission && !caller.permissions.has(access.permission)) {
-    return { kind: 'forbidden', why: `${caller.role} lacks ${access.permission}` };
+  if (gated && access.permission && !permissionsAdmit(caller.permissions, access.permission)) {
+    return { kind: 'forbidden', why: `${caller.role} lacks ${[access.permission].flat().join(' or ')}` };
   }
   return { kind: 'allowed' };
 }
