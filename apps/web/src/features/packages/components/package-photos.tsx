@@ -79,10 +79,12 @@ interface AddPhotosButtonProps {
   /** On the scan station a phone opens its rear camera straight away. */
   capture?: boolean;
   label?: string;
+  /** Told how many photos went in, for a screen that keeps its own count (the scan station). */
+  onAdded?: (count: number) => void;
 }
 
 /** Choose (or take) one or more JPG/PNG photos; each is sent on its own and the server resizes it. */
-export function AddPhotosButton({ packageId, photoCount, capture = false, label = 'Add photos' }: AddPhotosButtonProps) {
+export function AddPhotosButton({ packageId, photoCount, capture = false, label = 'Add photos', onAdded }: AddPhotosButtonProps) {
   const add = useAddPackagePhoto(packageId);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -112,6 +114,7 @@ export function AddPhotosButton({ packageId, photoCount, capture = false, label 
     setBusy(false);
     resetRef.current?.();
     setProblems(failures);
+    if (added > 0) onAdded?.(added);
     if (added > 0) notify.success(added === 1 ? PACKAGE_MSG.photoAdded : `${added} photos added`);
     if (failures.length > 0) notify.error(failures.length === 1 ? 'A photo was not added' : `${failures.length} photos were not added`);
   };
