@@ -5,6 +5,10 @@
  * and prints the Markdown table the README's Performance section carries.
  *
  *   npm run bench                  BENCH_SECONDS=3 npm run bench   (a quicker, noisier pass)
+ *   npm run bench -- --load-only   only the load rows (no JavaScript size, Lighthouse, cold start, bulk upload)
+ *   npm run bench -- --cpu-prof    the API server writes a V8 CPU profile to bench/results/profiles/ when it stops
+ *   npm run bench -- --rows profile,customers   only the load rows whose name contains one of these
+ *   npm run bench -- --server /elsewhere/apps/api/dist/server.js   load-test another build (a before/after comparison)
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +28,15 @@ import pg from 'pg';
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const args = process.argv.slice(2);
+const LOAD_ONLY = args.includes('--load-only');
+const CPU_PROFILE = args.includes('--cpu-prof');
+const rowsArg = args.find((arg, i) => arg.startsWith('--rows') && (arg.includes('=') || args[i + 1]));
+const ROW_FILTER = rowsArg ? (rowsArg.includes('=') ? rowsArg.split('=')[1]! : args[args.indexOf(rowsArg) + 1]!).split(',').filter(Boolean) : null;
+const serverArg = args.indexOf('--server');
+const SERVER_SCRIPT = serverArg >= 0 && args[serverArg + 1] ? path.resolve(args[serverArg + 1]!) : path.join(repoRoot, 'apps/api/dist/server.js');
+/** The limit rows (a) and (f) always run: every ratio is taken against them. */
+const wanted = (name: string) => !ROW_FILTER || ROW_FILTER.some((part) => name.includes(part));
 const log = (message: string) => console.log(message);
 
 /** List endpoints in the order the issue names them; each runs when the server registers it. */
@@ -78,6 +91,46 @@ async function run(target: LoadTarget, kind: LoadRow['kind']): Promise<LoadFigur
   return { ...figures, kind };
 }
 
+/** The id of a seeded user, for the floor server's primary-key SELECT. */
+async function userIdOf(url: string, email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('select id from users where email = $1', [email]);
+    if (!rows[0]) throw new Error(`no seeded user ${email}`);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The pages' side: the login page's JavaScript against bare React, and Lighthouse. */
+async function measurePages(baseUrl: string): Promise<Pick<BenchResults, 'javascript' | 'lighthouse'>> {
+  log('JavaScript downloaded by /courier/login vs bare React ...');
+  const javascript = await attempt('JavaScript size', async () => {
+    const login = await scriptBytes(`${baseUrl}/courier/login`);
+    const bareReact = await referenceScriptBytes('bare-react');
+    const withRouter = await referenceScriptBytes('bare-react-router');
+    const ratioTo = (figures: typeof login) => Math.round((figures.gzipBytes / bareReact.gzipBytes) * 100) / 100;
+    return { login, bareReact, withRouter, ratio: ratioTo(login), routerRatio: ratioTo(withRouter) };
+  });
+
+  log('Lighthouse ...');
+  const lighthouse: LighthouseFigures[] = [];
+  const pages = [
+    { name: '/courier/login', url: `${baseUrl}/courier/login` },
+    { name: '/courier/admin/dashboard (signed in)', url: `${baseUrl}/courier/admin/dashboard`, localStorage: { token: await signIn(baseUrl) } },
+  ];
+  for (const page of pages) {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const figures = await runLighthouse(page, formFactor);
+      if (figures.error) log(`  ! ${page.name} (${formFactor}): ${figures.error}`);
+      lighthouse.push(figures);
+    }
+  }
+  return { javascript, lighthouse };
+}
+
 /**
  * Issue 11 rows: a scan saved (each request a new tracking number for a mailbox of the biggest
  * courier), a customer's own package list, and the public tracking lookup.
@@ -126,24 +179,35 @@ async function main() {
   const skippedLists: { path: string; reason: string }[] = [];
   const warmUp = (url: string, headers: Record<string, string> = {}) => measure({ name: 'warm-up', url, headers }, { connections: CONNECTIONS, seconds: 2 });
 
-  log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each`);
+  log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each; server ${path.relative(repoRoot, SERVER_SCRIPT)}`);
   const hello = await spawnNode(path.join(repoRoot, 'bench/hello-server.mjs'), { NODE_ENV: 'production' }, '/hello');
   await warmUp(`${hello.baseUrl}/hello`);
   rows.push(await run({ name: '(a) bare Fastify hello world', url: `${hello.baseUrl}/hello` }, 'limit'));
   await hello.stop();
 
+  // (f) the floor of a signed-in read: bare Fastify + one primary-key SELECT through pg on the bench database.
+  const floorUserId = await userIdOf(database.url, BENCH_ADMIN_EMAIL);
+  const floor = await spawnNode(path.join(repoRoot, 'bench/floor-server.mjs'), { NODE_ENV: 'production', DATABASE_URL: database.url, FLOOR_USER_ID: floorUserId }, '/floor');
+  await warmUp(`${floor.baseUrl}/floor`);
+  rows.push(await run({ name: '(f) floor: bare Fastify + one primary-key SELECT (pg)', url: `${floor.baseUrl}/floor` }, 'floor'));
+  await floor.stop();
+
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-bench-data-'));
   await chmod(dataDir, 0o755);
-  const server = await spawnNode(path.join(repoRoot, 'apps/api/dist/server.js'), productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health');
+  const profileDir = path.join(repoRoot, 'bench/results/profiles');
+  const server = await spawnNode(SERVER_SCRIPT, productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health', 60_000,
+    CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const results: Partial<BenchResults> = {};
   try {
     const token = await signIn(server.baseUrl);
     const auth = { authorization: `Bearer ${token}` };
-    await warmUp(`${server.baseUrl}/api/auth/profile`, auth);
-    rows.push(await run({ name: '(b) profile, signed in', url: `${server.baseUrl}/api/auth/profile`, headers: auth }, 'profile'));
+    if (wanted('(b) profile, signed in')) {
+      await warmUp(`${server.baseUrl}/api/auth/profile`, auth);
+      rows.push(await run({ name: '(b) profile, signed in', url: `${server.baseUrl}/api/auth/profile`, headers: auth }, 'profile'));
+    }
 
     const openapi = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, { get?: unknown }> };
-    for (const candidate of LIST_CANDIDATES) {
+    for (const candidate of LIST_CANDIDATES.filter((c) => wanted(c.name))) {
       if (!openapi.paths[candidate.path]?.get) {
         skippedLists.push({ path: candidate.path + candidate.query, reason: 'route not registered' });
         continue;
@@ -158,45 +222,29 @@ async function main() {
       await warmUp(url, auth);
       rows.push(await run({ name: candidate.name, url, headers: auth }, 'list'));
     }
-    rows.push(...await packageRows(server.baseUrl, auth, database.url, warmUp));
-    rows.push(await run({
-      name: '(d) sign-in (argon2id)', url: `${server.baseUrl}/api/auth/login`, method: 'POST',
-      body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
-    }, 'sign-in'));
-    results.serverRssMbAfterRun = rssMb(server.process.pid);
-
-    log('JavaScript downloaded by /courier/login vs bare React ...');
-    results.javascript = await attempt('JavaScript size', async () => {
-      const login = await scriptBytes(`${server.baseUrl}/courier/login`);
-      const bareReact = await referenceScriptBytes('bare-react');
-      const withRouter = await referenceScriptBytes('bare-react-router');
-      const ratioTo = (figures: typeof login) => Math.round((figures.gzipBytes / bareReact.gzipBytes) * 100) / 100;
-      return { login, bareReact, withRouter, ratio: ratioTo(login), routerRatio: ratioTo(withRouter) };
-    });
-
-    log('Lighthouse ...');
-    const lighthouse: LighthouseFigures[] = [];
-    const pages = [
-      { name: '/courier/login', url: `${server.baseUrl}/courier/login` },
-      { name: '/courier/admin/dashboard (signed in)', url: `${server.baseUrl}/courier/admin/dashboard`, localStorage: { token: await signIn(server.baseUrl) } },
-    ];
-    for (const page of pages) {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
-        const figures = await runLighthouse(page, formFactor);
-        if (figures.error) log(`  ! ${page.name} (${formFactor}): ${figures.error}`);
-        lighthouse.push(figures);
-      }
+    if (wanted('(e)')) rows.push(...await packageRows(server.baseUrl, auth, database.url, warmUp));
+    if (wanted('(d) sign-in (argon2id)')) {
+      rows.push(await run({
+        name: '(d) sign-in (argon2id)', url: `${server.baseUrl}/api/auth/login`, method: 'POST',
+        body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
+      }, 'sign-in'));
     }
-    results.lighthouse = lighthouse;
+    results.serverRssMbAfterRun = rssMb(server.process.pid);
+    if (!LOAD_ONLY) Object.assign(results, await measurePages(server.baseUrl));
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
+    if (CPU_PROFILE) log(`CPU profile of the API server written to ${profileDir}`);
   }
 
-  log('Cold start ...');
-  const coldStart = await attempt('cold start', measureColdStart);
-  log('Bulk upload (bench/bulk-upload.bench.ts) ...');
-  const bulkUpload = await attempt('bulk upload', () => runBulkUploadBench(log));
+  let coldStart = null;
+  let bulkUpload = null;
+  if (!LOAD_ONLY) {
+    log('Cold start ...');
+    coldStart = await attempt('cold start', measureColdStart);
+    log('Bulk upload (bench/bulk-upload.bench.ts) ...');
+    bulkUpload = await attempt('bulk upload', () => runBulkUploadBench(log));
+  }
   await database.close();
 
   const cpus = os.cpus();
@@ -213,10 +261,12 @@ async function main() {
   };
   const final: BenchResults = { ...partial, targets: evaluateTargets(partial) };
   await mkdir(path.join(repoRoot, 'bench/results'), { recursive: true });
-  await writeFile(path.join(repoRoot, 'bench/results/latest.json'), `${JSON.stringify(final, null, 2)}\n`);
+  // A partial run (--load-only, --rows) does not overwrite the full report the README quotes.
+  const outputName = LOAD_ONLY || ROW_FILTER ? 'partial.json' : 'latest.json';
+  await writeFile(path.join(repoRoot, 'bench/results', outputName), `${JSON.stringify(final, null, 2)}\n`);
   log(`\n${markdown(final)}\n`);
   if (skippedLists.length > 0) log(`Not measured: ${skippedLists.map((s) => `${s.path} (${s.reason})`).join('; ')}`);
-  log('Written to bench/results/latest.json');
+  log(`Written to bench/results/${outputName}`);
 }
 
 main().then(() => process.exit(0), (error: unknown) => {

@@ -8,6 +8,7 @@
  * to its last. p99 is reported. Bounded in time.
  *
  *   npm run soak        SOAK_SECONDS=20 SOAK_CONNECTIONS=100 npm run soak
+ *   npm run soak -- --server /elsewhere/apps/api/dist/server.js   soak another build (before/after)
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +24,8 @@ const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 15);
 const MAX_RSS_GROWTH = 0.1;
+const serverArg = process.argv.indexOf('--server');
+const SERVER_SCRIPT = serverArg >= 0 && process.argv[serverArg + 1] ? path.resolve(process.argv[serverArg + 1]!) : path.join(repoRoot, 'apps/api/dist/server.js');
 const log = (message: string) => console.log(message);
 /** The server under test, killed if the time limit strikes. */
 let running: ChildProcess | null = null;
@@ -96,7 +99,7 @@ async function main(): Promise<boolean> {
   await seedBenchData(database.url);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-soak-'));
   await chmod(dataDir, 0o755);
-  const server = await spawnNode(path.join(repoRoot, 'apps/api/dist/server.js'), productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health');
+  const server = await spawnNode(SERVER_SCRIPT, productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health');
   running = server.process;
   const pid = server.process.pid;
   try {

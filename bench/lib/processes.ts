@@ -40,13 +40,16 @@ async function firstOk(url: string, child: ChildProcess, timeoutMs: number, outp
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms\n${output()}`);
 }
 
-/** Spawns `node <script>` with only the given environment and waits for `readyPath` to answer 200. */
-export async function spawnNode(script: string, env: Record<string, string>, readyPath: string, timeoutMs = 60_000): Promise<Child> {
+/**
+ * Spawns `node [nodeArgs] <script>` with only the given environment and waits for `readyPath` to
+ * answer 200. Its output is kept (the last 20,000 characters) for error messages.
+ */
+export async function spawnNode(script: string, env: Record<string, string>, readyPath: string, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<Child> {
   const port = env.PORT ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env, PORT: port, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,11 +85,14 @@ export function rssMb(pid: number | undefined): number | null {
   }
 }
 
-/** The production server's environment: built server, loopback, sign-in limits out of the way. */
+/**
+ * The production server's environment: built server, loopback, sign-in limits out of the way.
+ * Logging stays at the server's default (info: a line per request in and out), as `npm start`
+ * runs it (issue 16).
+ */
 export function productionEnv(extra: Record<string, string>): Record<string, string> {
   return {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
     RATE_LIMIT_IP_MAX: '100000000',
     RATE_LIMIT_ACCOUNT_MAX: '100000000',

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +9,8 @@ import type { Env } from './env';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { serverLogger } from './plugins/logger';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { withLogRedaction } from './plugins/log-redaction';
 import { createRateLimiter } from './security/rate-limit';
@@ -74,7 +75,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
   const app = Fastify({
-    logger: withLogRedaction(options.logger ?? { level: env.LOG_LEVEL }),
+    logger: withLogRedaction(options.logger ?? serverLogger(env)),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
@@ -90,21 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const ctx: AppContext = { db: database.db, env, signer, limiter };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: { info: { title: 'ParcelDesk API', version: '0.1.0' }, servers: [], components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,

@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** The app's database; `$client` is its pool, for the prepared statements of db/prepared.ts. */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle: same query API as Database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;

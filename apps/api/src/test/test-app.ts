@@ -5,12 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../app';
 import { createDb, type DbHandle } from '../db/client';
 import { loadEnv, type Env } from '../env';
+import { countStatements, type StatementCounter } from './statement-counter';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   app: App;
   database: DbHandle;
   env: Env;
+  /** Statements the app has sent to PostgreSQL (issue 16, statement budget). */
+  statements: StatementCounter;
   close: () => Promise<void>;
 }
 
@@ -37,12 +40,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     ...envOverrides,
   });
   const database = createDb(testDb.url, 5);
+  const statements = countStatements(database.pool);
   const app = await buildApp({ env, database, logger: false, startWorkers: options.startWorkers ?? false });
   await app.ready();
   return {
     app,
     database,
     env,
+    statements,
     close: async () => {
       await app.close();
       await database.close();

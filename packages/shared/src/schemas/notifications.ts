@@ -2,12 +2,15 @@ import { z } from 'zod';
 import type { ListColumns } from './people';
 
 /** In-app notifications of staff-side users (issue 5: /admin/notifications, /superadmin/notifications). */
-export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply'] as const;
+export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply', 'package.received', 'package.status', 'package.claim'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'ticket.created': 'New ticket',
   'ticket.reply': 'Ticket reply',
+  'package.received': 'Package received',
+  'package.status': 'Package status',
+  'package.claim': 'Package claim',
 };
 
 export const notificationSchema = z.object({

@@ -3,7 +3,8 @@ import { MSG } from '@parceldesk/shared/messages';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { StaffProfileInput } from '@parceldesk/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, roles, users } from '../../db/schema/index';
+import { prepareStatement, runPrepared } from '../../db/prepared';
+import { users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
@@ -12,30 +13,39 @@ export type UserRow = typeof users.$inferSelect;
 
 const USER_TYPE = { super_admin: 'super_admin', courier_admin: 'admin', branch_manager: 'staff', staff: 'staff' } as const;
 
+type AuthUserRow = {
+  id: string; first_name: string; last_name: string; email: string; role: UserRow['role']; permissions: string[];
+  role_permissions: string[] | null;
+  courier_id: string | null; courier_name: string | null; courier_code: string | null; courier_logo_url: string | null;
+  branch_id: string | null; branch_name: string | null;
+};
+
+/** The profile every screen of the staff side loads (GET /auth/profile): a prepared statement (issue 16). */
+const authUserById = prepareStatement<AuthUserRow, [userId: string]>('auth_user_by_id', `
+  select u.id, u.first_name, u.last_name, u.email, u.role, u.permissions, r.permissions as role_permissions,
+    co.id as courier_id, co.name as courier_name, co.code as courier_code, co.logo_url as courier_logo_url,
+    b.id as branch_id, b.name as branch_name
+  from users u
+  left join couriers co on co.id = u.courier_id
+  left join branches b on b.id = u.branch_id
+  left join roles r on r.id = u.role_id
+  where u.id = $1`);
+
 /** The staff-side user as the browser sees it (spec section 3, User): no hash, permissions resolved. */
 export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: string | null): Promise<AuthUser | null> {
-  const rows = await db
-    .select({ user: users, courier: couriers, branch: branches, role: roles })
-    .from(users)
-    .leftJoin(couriers, eq(couriers.id, users.courierId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const row = rows[0];
+  const [row] = await runPrepared(db, authUserById, [userId]);
   if (!row) return null;
-  const { user, courier, branch, role } = row;
-  const rolePermissions = role?.permissions ?? [];
+  const rolePermissions = row.role_permissions ?? [];
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    role: { name: user.role, permissions: rolePermissions },
-    permissions: [...new Set([...user.permissions, ...rolePermissions])],
-    user_type: USER_TYPE[user.role],
-    courier: courier ? { id: courier.id, name: courier.name, code: courier.code, logo_url: courier.logoUrl } : null,
-    branch: branch ? { id: branch.id, name: branch.name } : null,
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    role: { name: row.role, permissions: rolePermissions },
+    permissions: [...new Set([...row.permissions, ...rolePermissions])],
+    user_type: USER_TYPE[row.role],
+    courier: row.courier_id ? { id: row.courier_id, name: row.courier_name ?? '', code: row.courier_code ?? '', logo_url: row.courier_logo_url } : null,
+    branch: row.branch_id ? { id: row.branch_id, name: row.branch_name ?? '' } : null,
     impersonated_by: impersonatorId ?? null,
   };
 }
@@ -61,8 +71,10 @@ export async function updateOwnProfile(
       account: { type: 'user', id: principal.id, courierId: principal.courierId }, name: firstName, currentEmail: current.email, newEmail: email,
     });
   }
-  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
+  // The audit row before the update: the account's row stays locked only from here to the commit
+  // (the soak edits 20 accounts from 200 connections; issue 16).
   await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
+  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
   const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
   if (!user) throw notFound();
   return { user, emailChangeSent: emailChange };

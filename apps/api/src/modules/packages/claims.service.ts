@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
 import { trackingMatchKeys } from '@parceldesk/shared/domain/packages';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
@@ -6,7 +6,7 @@ import {
   CLAIM_STATUS_LABELS, CLAIM_STATUSES, PACKAGE_MSG, type PackageClaim, type PackageClaimDecision, type PackageClaimInput,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, packageClaims, packageFiles, packages, storedFiles } from '../../db/schema/index';
+import { couriers, customers, packageClaims, packageFiles, packages, roles, storedFiles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { inTransaction } from '../../lib/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -118,6 +118,12 @@ export async function createClaim(db: DbOrTx, input: { actor: Actor; form: Packa
       }).returning({ id: packageClaims.id });
       if (!claim) throw new Error('claim insert returned nothing');
       await storeDocument(tx, { courierId, kind: 'claim_proof', file: proof, owner: { claimId: claim.id } });
+      const deciders = await claimDecidersOf(tx, courierId);
+      await createNotifications(tx, deciders.map((user) => ({
+        courierId, userId: user.id, type: 'package.claim', title: `New claim for ${pkg.trackingNumber}`,
+        body: `A customer claims the unknown package with tracking ${pkg.trackingNumber}${input.form.note ? `: ${input.form.note}` : ''}`,
+        link: `${user.role === 'courier_admin' ? '/admin' : '/staff'}/unknown-packages`,
+      })));
       await auditAction(tx, input.actor, {
         courierId, action: 'package.claim_submitted', targetType: 'package_claim', targetId: claim.id, details: { packageId: pkg.id, proof: proof.fileName },
       });
@@ -127,6 +133,14 @@ export async function createClaim(db: DbOrTx, input: { actor: Actor; form: Packa
     if (isUniqueViolation(error, 'package_claims_pending_key')) throw conflict(PACKAGE_MSG.claimDuplicate);
     throw error;
   }
+}
+
+/** The courier's people who decide claims: its admins, and staff holding packages_unknown directly or through their role. */
+async function claimDecidersOf(tx: DbOrTx, courierId: string) {
+  return tx.select({ id: users.id, role: users.role }).from(users).leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.courierId, courierId), eq(users.isActive, true), or(
+      eq(users.role, 'courier_admin'), sql`'packages_unknown' = any(${users.permissions})`, sql`'packages_unknown' = any(${roles.permissions})`,
+    )));
 }
 
 /** The claimant is told the decision either way: in the portal and by email (unless they switched package emails off). */

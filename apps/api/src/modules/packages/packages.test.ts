@@ -119,6 +119,8 @@ describe('unknown packages', () => {
     expect(andreClaim.json<PackageClaim>()).toMatchObject({ status: 'pending', packageId: null, packageNumber: null });
     expect((await claim(w.as.andre, tracking)).statusCode).toBe(409);
     const tanyaClaim = (await claim(w.as.tanya, tracking)).json<PackageClaim>();
+    const { rows: told } = await t.database.pool.query(`select title, link from notifications where user_id = $1 and type = 'package.claim'`, [w.admin.id]);
+    expect(told).toContainEqual({ title: `New claim for ${tracking}`, link: '/admin/unknown-packages' });
 
     const tanyaList = (await inject('GET', '/api/package-claims', w.as.tanya)).json<ListResponse<PackageClaim>>();
     expect(tanyaList.data.map((c) => c.customer.id)).toEqual([w.tanya.id]);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
-import { couriers, courierFeeSettings, sessions, users } from '../../db/schema/index';
+import { branches, couriers, courierFeeSettings, sessions, users } from '../../db/schema/index';
 import type { TenantKind } from '../../plugins/access';
 import { createTokenSigner } from '../../security/tokens';
 import { makeCourier, makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -21,6 +21,11 @@ const SHORT: Record<CourierRole, string> = { courier_admin: 'ca', branch_manager
  */
 const CUSTOMER_OWNED: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'package', 'pre_alert', 'package_claim', 'package_file'];
 const USER_OWNED: TenantKind[] = ['notification'];
+/**
+ * Kinds that follow a branch (docs/decisions/008): a branch manager's or staff member's request
+ * naming another branch's row of the courier gets 404, like another courier's.
+ */
+const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment'];
 
 export interface Caller {
   /** Column name in the printed table: anon, SA, A.ca, B.cu … */
@@ -39,6 +44,8 @@ export interface SeededCourier extends TestCourier {
   /** Rows of every kind that belong to the courier and to none of its callers. */
   targets: RowIds;
   callers: Partial<Record<CourierRole, Caller>>;
+  /** Rows of the branch-bound kinds whose customer belongs to another branch than the callers'. */
+  otherBranch: Partial<Record<TenantKind, string>>;
 }
 
 async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: boolean): Promise<SeededCourier> {
@@ -62,8 +69,12 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
   // A current rate sheet, so routes that serve it answer 200 to the courier's own people.
   const sheet = await insertRow(db, 'file', { courier, userId: targetUser.id, customerId: targetCustomer.id, fileKind: 'rate_sheet' });
   await db.update(couriers).set({ rateSheetFileId: sheet }).where(eq(couriers.id, courier.id));
-  const seeded: SeededCourier = { ...courier, label, targets, callers: {} };
+  const seeded: SeededCourier = { ...courier, label, targets, callers: {}, otherBranch: {} };
   if (!withCallers) return seeded;
+
+  const [branch] = await db.insert(branches).values({ courierId: courier.id, name: `Other branch ${label}` }).returning({ id: branches.id });
+  const elsewhere = await makeCustomer(db, courier, { branchId: branch!.id });
+  seeded.otherBranch = { customer: elsewhere.id, ...await rowsOf(BRANCH_BOUND.filter((k) => k !== 'customer'), { userId: targetUser.id, customerId: elsewhere.id }) };
 
   const bmRole = courier.roles.find((r) => r.builtin === 'branch_manager');
   for (const role of COURIER_ROLES) {
@@ -190,6 +201,9 @@ export async function seedWorld(test: TestApp) {
     if (kind === 'self') return [{ id: standingRow('self', them, peer), what: `${them.label}'s ${caller.role}`, status: 403 }];
     const rows = [{ id: standingRow(kind, them, peer), what: `${them.label}'s ${kind}`, status: 404 }];
     if (caller.owned[kind]) rows.push({ id: standingRow(kind, courier, null), what: `someone else's ${kind} in ${courier.label}`, status: 404 });
+    const branchBound = (caller.role === 'branch_manager' || caller.role === 'staff') && !caller.permissions.has('branches_all');
+    const elsewhere = courier.otherBranch[kind];
+    if (branchBound && BRANCH_BOUND.includes(kind) && elsewhere) rows.push({ id: elsewhere, what: `another branch's ${kind} in ${courier.label}`, status: 404 });
     return rows;
   }
 

@@ -1,0 +1,17 @@
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import type { Env } from '../env';
+
+/**
+ * The server's logger: pino at LOG_LEVEL (info by default: a line for each request in and out),
+ * written to stdout asynchronously. pino's default destination writes each line with a blocking
+ * write(2), so a slow reader of stdout (a pipe, a busy log collector) stalled every request; the
+ * asynchronous destination hands lines to the kernel in batches while requests go on and is
+ * flushed when the process exits (issue 16).
+ */
+export function serverLogger(env: Env): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level: env.LOG_LEVEL,
+    stream: pino.destination({ dest: 1, sync: false }),
+  };
+}

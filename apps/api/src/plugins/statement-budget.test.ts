@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { Role } from '@parceldesk/shared/roles';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { makeCourier, makeCustomer, makeUser, signIn } from '../test/factories';
+
+/**
+ * Issue 16: every signed-in request pays the session check, and a route runs no more statements
+ * than it needs on top of it. Counted at the pg client of the app's pool (test/statement-counter.ts):
+ * the profile is the session check and the profile row (2); a list is the session check, the page
+ * and the total (3), its dropdown options coming from the list options cache once warm.
+ */
+const PROFILE_BUDGET = 2;
+const LIST_BUDGET = 3;
+
+describe('statement budget of signed-in requests', () => {
+  let t: TestApp;
+  const tokens: Partial<Record<Role, Record<string, string>>> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const courier = await makeCourier(t.database.db);
+    for (let n = 0; n < 3; n += 1) await makeCustomer(t.database.db, courier, { lastName: `Budget ${n}` });
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier });
+    const superAdmin = await makeUser(t.database.db, { role: 'super_admin' });
+    tokens.courier_admin = (await signIn(t.app, admin)).headers;
+    tokens.super_admin = (await signIn(t.app, superAdmin)).headers;
+  });
+  afterAll(() => t?.close());
+
+  /** Statements of one request: the fewest of up to `tries` (a list's options cache trusts itself once its listener is connected). */
+  async function statementsOf(url: string, headers: Record<string, string>, tries = 1, budget = 0): Promise<{ count: number; texts: string[] }> {
+    let best: { count: number; texts: string[] } | null = null;
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      t.statements.reset();
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+      const seen = { count: t.statements.count, texts: [...t.statements.texts] };
+      if (!best || seen.count < best.count) best = seen;
+      if (best.count <= budget) break;
+      if (attempt < tries - 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return best!;
+  }
+
+  it('GET /api/auth/profile runs at most 2 statements: the session check and the profile', async () => {
+    const { count, texts } = await statementsOf('/api/auth/profile', tokens.courier_admin!);
+    expect(count, texts.join('\n---\n')).toBeLessThanOrEqual(PROFILE_BUDGET);
+  });
+
+  it('checks the session on every request, so a revoked session is refused at once', async () => {
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: await makeCourier(t.database.db) });
+    const { headers } = await signIn(t.app, admin);
+    for (let n = 0; n < 2; n += 1) {
+      const { texts } = await statementsOf('/api/auth/profile', headers);
+      expect(texts.filter((text) => /from sessions/.test(text))).toHaveLength(1);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers })).statusCode).toBe(401);
+  });
+
+  it('every list endpoint runs at most 3 statements once its dropdown options are cached', async () => {
+    const isList = (schema: unknown) => {
+      const shape = (schema as { querystring?: z.ZodObject } | undefined)?.querystring?.shape;
+      return Boolean(shape && 'page' in shape && 'pageSize' in shape);
+    };
+    const lists = t.app.apiRoutes.filter((route) => route.method === 'GET' && !route.url.includes(':') && !('public' in route.access) && isList(route.schema));
+    // The lists this issue names must be among them (packages join when they exist).
+    expect(lists.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/customers', '/api/tickets']));
+    const over: string[] = [];
+    for (const route of lists) {
+      if ('public' in route.access) continue;
+      const role = route.access.roles.includes('courier_admin') ? 'courier_admin' : route.access.roles.includes('super_admin') ? 'super_admin' : null;
+      if (!role) continue;
+      const url = `${route.url}?page=1&pageSize=25`;
+      // The first read fills the options cache; the invalidation listener may still be connecting.
+      const { count, texts } = await statementsOf(url, tokens[role]!, 30, LIST_BUDGET);
+      if (count > LIST_BUDGET) over.push(`${url} as ${role}: ${count} statements\n${texts.join('\n---\n')}`);
+    }
+    expect(over, over.join('\n\n')).toEqual([]);
+  }, 90_000);
+});
