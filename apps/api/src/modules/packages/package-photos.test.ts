@@ -91,6 +91,11 @@ describe('package photos', () => {
     bomb.writeUInt32BE(100_000, 16);
     bomb.writeUInt32BE(100_000, 20);
     expect((await upload(pkg.id, w.as.clerk, 'bomb.png', bomb, 'image/png')).json().message).toBe(PACKAGE_MSG.photoTooManyPixels);
+    // Over 10 MB: refused while it is read.
+    const huge = Buffer.concat([small, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooLarge = await upload(pkg.id, w.as.clerk, 'huge.png', huge, 'image/png');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe(PACKAGE_MSG.photoTooLarge);
     expect(await photosOf(pkg.id)).toEqual([]);
   });
 
