@@ -2,17 +2,19 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, ZodApp } from './app-context';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { registerAuth } from './plugins/auth';
+import { openApiTransform } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
 import { serverLogger } from './plugins/logger';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { withLogRedaction } from './plugins/log-redaction';
+import { registerAfterResponse } from './plugins/after-response';
 import { createRateLimiter } from './security/rate-limit';
 import { loadSecret } from './security/secrets';
 import { createTokenSigner } from './security/tokens';
@@ -94,7 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: { info: { title: 'ParcelDesk API', version: '0.1.0' }, servers: [], components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Uploads are read per route with their own limits (modules/uploads/multipart.ts); these are the safe defaults.
@@ -103,6 +105,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { hasBuild } = await registerSpa(app, env.webDistDir);
   registerErrorHandler(app, { spaFallback: hasBuild });
   registerAuth(app, database.db, signer);
+  registerAfterResponse(app);
   attachListOptionsCache(app, database.db, database.pool);
 
   await app.register(async (api) => {

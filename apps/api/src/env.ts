@@ -19,7 +19,8 @@ function isKey32(value: string): boolean {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise (issue 15): exposing the server is a deliberate HOST=0.0.0.0.
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),

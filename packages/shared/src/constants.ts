@@ -53,6 +53,8 @@ export const UNCOLLECTED_AFTER_DAYS = 15;
 
 /** Token lifetimes. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
+/** How long the link that finishes a courier sign-up works (issue 15). */
+export const SIGNUP_LINK_TTL_HOURS = 24;
 /** How long the link confirming a new email address works (issue 15 #2). */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const IMPERSONATION_TOKEN_TTL_SECONDS = 5 * 60;

@@ -46,6 +46,10 @@ export const MSG = {
   registrationInfoFailed: 'Failed to load registration information',
   adminRegistrationFailed: 'An error occurred during registration',
   emailTaken: 'An account with this email already exists',
+  // Courier sign-up (issue 15): the same answer whether or not the email has an account.
+  courierSignupEmailSent: 'Check your email: we sent a link to finish setting up your company',
+  courierNameTaken: 'A courier with this name already exists. Please choose another name',
+  signupLinkInvalid: 'This sign-up link is invalid or has expired. Please sign up again',
   courierRequired: 'Courier is required',
   courierNameRequired: 'Company name is required',
   // Password reset
@@ -75,6 +79,8 @@ export const MSG = {
   emailChanged: 'Email address confirmed. Please sign in with your new email.',
   // Rate limiting
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  // Sign-in slow-down (issue 15): the wait is in the Retry-After header.
+  signInSlowedDown: 'Too many failed sign-ins for this account from this address. Please wait a moment and try again.',
   // Generic
   validationFailed: 'Please correct the highlighted fields',
   serverError: 'Something went wrong on our side. Please try again.',

@@ -1,5 +1,3 @@
-import type { Role } from './roles';
-
 /**
  * Permission strings are `module_action` (spec section 6). The module is the part before the
  * first underscore, so `delivery_requests_view` belongs to module `delivery`.
@@ -55,52 +53,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<'branch_manager' | 'staff', Permis
   branch_manager: PERMISSIONS.filter((p) => p !== 'staff_manage' && p !== 'branches_all'),
   staff: ['dashboard_view', 'packages_view', 'packages_scan', 'customers_view', 'tickets_view', 'tickets_reply', 'settings_view'],
 };
-
-export type PermissionLike = string | { name: string };
-
-/** The API may send permissions as strings or as objects with a name (spec section 3). */
-export function normalisePermissions(list: readonly PermissionLike[] | null | undefined): string[] {
-  if (!list) return [];
-  return list.map((p) => (typeof p === 'string' ? p : p.name));
-}
-
-export interface PermissionHolder {
-  role: Role | { name: string; permissions?: readonly PermissionLike[] };
-  permissions?: readonly PermissionLike[] | null;
-}
-
-function roleName(holder: PermissionHolder): string {
-  return typeof holder.role === 'string' ? holder.role : holder.role.name;
-}
-
-/** Permissions held directly plus those of the role object, when the role carries them. */
-export function effectivePermissions(holder: PermissionHolder): Set<string> {
-  const own = normalisePermissions(holder.permissions);
-  const fromRole = typeof holder.role === 'string' ? [] : normalisePermissions(holder.role.permissions);
-  return new Set([...own, ...fromRole]);
-}
-
-export function hasRole(holder: PermissionHolder, ...roles: string[]): boolean {
-  return roles.includes(roleName(holder));
-}
-
-/** super_admin passes every check (spec section 6). */
-export function hasPermission(holder: PermissionHolder, permission: string): boolean {
-  if (roleName(holder) === 'super_admin') return true;
-  return effectivePermissions(holder).has(permission);
-}
-
-export function hasAnyPermission(holder: PermissionHolder, permissions: readonly string[]): boolean {
-  if (roleName(holder) === 'super_admin') return true;
-  const held = effectivePermissions(holder);
-  return permissions.some((p) => held.has(p));
-}
-
-export function hasAllPermissions(holder: PermissionHolder, permissions: readonly string[]): boolean {
-  if (roleName(holder) === 'super_admin') return true;
-  const held = effectivePermissions(holder);
-  return permissions.every((p) => held.has(p));
-}
 
 /** Roles whose holders may hire and edit any account of their reach, whatever it holds (issue 15). */
 export const GRANTS_ANY_PERMISSION: readonly string[] = ['super_admin', 'courier_admin'];

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../app-context';
-import { ANY_SIGNED_IN } from '../plugins/access';
+import { ANY_SIGNED_IN } from '@parceldesk/shared/access';
 import { principalOf } from '../plugins/auth';
 import { createEventHub } from './event-hub';
+import { loadPrincipal } from '../lib/principal';
 import { mayReceivePackageEvent, parsePackageEvent, toPackageClient, type PackageEventPayload } from './package-events';
-import { EVENTS_CHANNEL, mayReceive, parseTicketEvent, type TicketEventPayload } from './ticket-events';
+import { EVENTS_CHANNEL, mayReceive, parseStreamNotice, type SessionRevokedPayload, type TicketEventPayload } from './ticket-events';
 
 /** Proxies close idle connections after about a minute; a comment line keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -22,7 +23,7 @@ const streamQuerySchema = z.object({
 
 const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-const isPackageEvent = (event: TicketEventPayload | PackageEventPayload): event is PackageEventPayload => event.kind.startsWith('package.');
+const isPackageEvent = (event: TicketEventPayload | PackageEventPayload | SessionRevokedPayload): event is PackageEventPayload => event.kind.startsWith('package.');
 
 const toClient = (event: TicketEventPayload): TicketEvent => ({ kind: event.kind, ticketId: event.ticketId, ticketNo: event.ticketNo, status: event.status });
 
@@ -40,7 +41,8 @@ function tokenFromQuery(request: FastifyRequest, _reply: unknown, done: () => vo
 export function eventRoutes(app: ZodApp, ctx: AppContext) {
   // drizzle keeps the app's pool as $client (not in the Database type); the hub opens its own connection with the pool's settings.
   const pool = (ctx.db as unknown as { $client: pg.Pool }).$client;
-  const parse = (payload: string | undefined): TicketEventPayload | PackageEventPayload | null => parsePackageEvent(payload) ?? parseTicketEvent(payload);
+  // One channel: package events, ticket events and the end of a session (issue 15, item 8).
+  const parse = (payload: string | undefined): TicketEventPayload | PackageEventPayload | SessionRevokedPayload | null => parsePackageEvent(payload) ?? parseStreamNotice(payload);
   const hub = createEventHub({ connection: pool.options, log: app.log, channel: EVENTS_CHANNEL, parse });
   const open = new Set<() => void>();
   const pings = new Set<() => void>();
@@ -74,16 +76,23 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       if (!ended) raw.write(chunk);
     };
     const subscriber = {
-      onEvent: (event: TicketEventPayload | PackageEventPayload) => {
-        if (isPackageEvent(event)) {
+      onEvent: (event: TicketEventPayload | PackageEventPayload | SessionRevokedPayload) => {
+        // The session signed out, was deactivated or its courier suspended: stop at once (issue 15, item 8).
+        if (event.kind === 'session.revoked') {
+          if (event.sessionId === principal.sessionId) end();
+        } else if (isPackageEvent(event)) {
           if (mayReceivePackageEvent(principal, event)) send(sseMessage('packages', toPackageClient(event)));
         } else if (mayReceive(principal, event)) {
           send(sseMessage('tickets', toClient(event)));
         }
       },
       onResync: () => {
-        send(sseMessage('tickets', { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent));
-        send(sseMessage('packages', { kind: 'resync', packageId: null, packageNumber: null, status: null } satisfies PackageStreamEvent));
+        // A revocation may have been missed while LISTEN was down: check the session again.
+        void loadPrincipal(ctx.db, principal.sessionId).then((live) => {
+          if (!live) return end();
+          send(sseMessage('tickets', { kind: 'resync', ticketId: null, ticketNo: null, status: null } satisfies TicketEvent));
+          send(sseMessage('packages', { kind: 'resync', packageId: null, packageNumber: null, status: null } satisfies PackageStreamEvent));
+        }, () => end());
       },
     };
     const ping = () => send(': ping\n\n');
@@ -98,7 +107,7 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
       raw.end();
     };
     // A stream lives EVENTS_STREAM_MAX_MS; EventSource reconnects by itself, and the new request
-    // checks the session again (a signed-out or deactivated account stops hearing events).
+    // checks the session again. A revoked session's stream does not wait for that: see onEvent.
     const lifetime = setTimeout(end, ctx.env.EVENTS_STREAM_MAX_MS);
     open.add(end);
     pings.add(ping);
@@ -115,6 +124,8 @@ export function eventRoutes(app: ZodApp, ctx: AppContext) {
     send('retry: 5000\n\n');
     // "connected" once the LISTEN is in place, so a write after it is sure to be heard.
     const live = await hub.ready(READY_WAIT_MS);
+    // A revocation committed between the auth check and the LISTEN would not be heard: look once more.
+    if (!(await loadPrincipal(ctx.db, principal.sessionId))) return end();
     send(`: connected${live ? '' : ' (events delayed)'}\n\n`);
   });
 }

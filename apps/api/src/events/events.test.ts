@@ -6,6 +6,7 @@ import { buildApp, type App } from '../app';
 import { createDb, type DbHandle } from '../db/client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTicket, reply, setStatus, ticketWorld, type TicketWorld } from '../modules/tickets/ticket-test-kit';
+import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer } from '../test/factories';
 
 interface SseBlock { event: string | null; data: string | null; comment: string | null }
 
@@ -60,7 +61,7 @@ function openStream(url: string, headers: Record<string, string> = {}) {
     events,
     connected: () => waitFor(() => blocks.find((b) => b.comment?.startsWith('connected'))),
     event: (match: (e: TicketEvent) => boolean) => waitFor(() => events().find(match)),
-    ended$: () => waitFor(() => (ended ? true : undefined)),
+    ended$: (timeoutMs?: number) => waitFor(() => (ended ? true : undefined), timeoutMs),
     close: () => request.destroy(),
   };
 }
@@ -159,6 +160,40 @@ describe('live ticket events across two API instances (LISTEN/NOTIFY + SSE)', ()
     streams.push(garbage);
     await garbage.ended$();
     expect(garbage.status).toBe(401);
+  });
+
+  it('a stream closes at once when its session ends: logout, deactivation, courier suspension, on another instance (issue 15, item 8)', async () => {
+    const db = a.database.db;
+    const courier = await makeCourier(db);
+    const admin = await makeUser(db, { role: 'courier_admin', courier });
+    const staff = await makeUser(db, { role: 'staff', courier });
+    const customer = await makeCustomer(db, courier);
+    const adminSession = await signIn(a.app, admin);
+    const staffSession = await signIn(a.app, staff);
+    const customerSession = await signInCustomer(a.app, customer, courier.apiKey);
+    const bystander = await connect((await signIn(a.app, admin)).headers);
+
+    // Each revocation happens on instance A; the streams are on instance B. EVENTS_STREAM_MAX_MS is two minutes here.
+    const out = await connect(adminSession.headers);
+    const started = Date.now();
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: adminSession.headers })).statusCode).toBe(200);
+    await out.ended$(3_000);
+
+    const deactivated = await connect(staffSession.headers);
+    const byAdmin = (await signIn(a.app, admin)).headers;
+    expect((await a.app.inject({ method: 'POST', url: `/api/staff/${staff.id}/deactivate`, headers: byAdmin })).statusCode).toBe(200);
+    await deactivated.ended$(3_000);
+
+    const suspended = await connect(customerSession.headers);
+    expect((await a.app.inject({ method: 'POST', url: `/api/network/couriers/${courier.id}/suspend`, headers: w.as.superAdmin })).statusCode).toBe(200);
+    await suspended.ended$(3_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
+
+    // A stream of a session that is still live stays open.
+    const live = await connect(w.as.admin);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(live.ended).toBe(false);
+    expect(bystander.ended).toBe(true); // the bystander's courier was suspended too
   });
 
   it('keeps the ?token= credential out of the request log, however its name is spelled (issue 15, item 6)', async () => {

@@ -31,6 +31,29 @@ export async function publishTicketEvent(tx: DbOrTx, event: TicketEventPayload):
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/**
+ * A session ended (revoked or deleted): the sessions table's trigger NOTIFYs it on this channel
+ * at commit (migration 0007), so every instance closes that session's streams at once (issue 15, item 8).
+ */
+export interface SessionRevokedPayload {
+  kind: 'session.revoked';
+  sessionId: string;
+}
+
+export type StreamNotice = TicketEventPayload | SessionRevokedPayload;
+
+/** Reads a NOTIFY payload of the channel: a ticket event or a session's end; anything else is dropped. */
+export function parseStreamNotice(payload: string | undefined): StreamNotice | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<SessionRevokedPayload>;
+    if (value.kind === 'session.revoked') return typeof value.sessionId === 'string' ? { kind: value.kind, sessionId: value.sessionId } : null;
+  } catch {
+    return null;
+  }
+  return parseTicketEvent(payload);
+}
+
 /** Reads a NOTIFY payload back; anything malformed is dropped rather than sent to browsers. */
 export function parseTicketEvent(payload: string | undefined): TicketEventPayload | null {
   if (!payload) return null;

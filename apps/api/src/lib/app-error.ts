@@ -17,6 +17,8 @@ const CODE_OF_STATUS: Record<number, string> = {
  */
 export class AppError extends Error {
   readonly code: string;
+  /** Sent as Retry-After (seconds) with a 429. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly statusCode: number,
@@ -42,7 +44,9 @@ export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string, fieldErrors?: Record<string, string>) => new AppError(409, message, fieldErrors);
-export const tooManyRequests = (message: string = MSG.tooManyAttempts) => new AppError(429, message);
+/** A 429; with `retryAfterSeconds` the answer carries Retry-After (sign-in slow-down, issue 15). */
+export const tooManyRequests = (message: string = MSG.tooManyAttempts, retryAfterSeconds?: number) =>
+  Object.assign(new AppError(429, message), { retryAfterSeconds });
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = { invalid: 400, conflict: 409, unprocessable: 422 };
 

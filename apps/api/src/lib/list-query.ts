@@ -1,6 +1,7 @@
 import { and, asc, Column, count, desc, eq, getTableName, inArray, is, isNotNull, Name, or, Param, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn, type PgSelect, type PgSelectBuilder, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { filterKind, type FilterOption, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
+import type { ListColumns } from '@parceldesk/shared/schemas/people';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from './app-error';
 import { listOptionsCacheOf } from './list-options-cache';
@@ -38,6 +39,12 @@ export interface ListColumn {
   optionLabel?: Expr;
 }
 export type ListColumnMap = Readonly<Record<string, ListColumn>>;
+/**
+ * One list's server columns: exactly the keys of its shared `*ListColumns` (what the web's table
+ * may sort and filter by), plus the hidden ones: ids its screens pass as fixed filters, fields
+ * searched but not shown.
+ */
+export type ColumnsOf<Shared extends ListColumns, Hidden extends string = never> = Readonly<Record<Extract<keyof Shared, string> | Hidden, ListColumn>>;
 
 export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends PgSelect, TItem> {
   db: DbOrTx;

@@ -96,3 +96,44 @@ export function emailChangeNoticeEmail(input: { courierId: string | null; to: st
     ].join('\n'),
   };
 }
+
+/** Finishing a courier sign-up (POST /auth/register): the account is created when the link is opened. */
+export function courierSignupEmail(input: { to: string; name: string; companyName: string; link: string; brand: string }): OutgoingEmail {
+  return {
+    courierId: null,
+    to: input.to,
+    subject: `${input.brand}: finish setting up ${input.companyName}`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Open this link within 24 hours to create ${input.companyName} and sign in as its administrator:`,
+      '',
+      input.link,
+      '',
+      'If you did not sign up, you can ignore this email: nothing is created.',
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}
+
+/** A sign-up with an email that already has an account: said to the mailbox, never to the requester (issue 15, item 11). */
+export function accountExistsEmail(input: { to: string; name: string; signInLink: string; brand: string }): OutgoingEmail {
+  return {
+    courierId: null,
+    to: input.to,
+    subject: `${input.brand}: you already have an account`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      'Someone (probably you) tried to sign up a new courier company with this email address, but you already have an account.',
+      '',
+      `Sign in here: ${input.signInLink}`,
+      'Forgot your password? Choose "Forgot password" on that page.',
+      '',
+      'If it was not you, you can ignore this email: nothing was changed.',
+      '',
+      input.brand,
+    ].join('\n'),
+  };
+}

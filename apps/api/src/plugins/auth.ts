@@ -1,12 +1,23 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { ZodType } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
 import { forbidden, unauthorized } from '../lib/app-error';
 import type { Database } from '../db/client';
 import { TokenError, type TokenSigner } from '../security/tokens';
-import { permissionsAdmit, type Access } from './access';
+import { canAccess, type Access } from '@parceldesk/shared/access';
 import { loadPrincipal, type Principal } from '../lib/principal';
 
 declare module 'fastify' {
+  /**
+   * Every API route declares who may call it, next to the route: the shared `Access`, which the
+   * web's screens read too. A route registered without one stops the server from starting; the
+   * tenancy rule is proved by apps/api/src/test/access-matrix.
+   */
+  interface FastifyContextConfig {
+    access?: Access;
+    /** A multipart route's body as the API documentation shows it; the handler reads the parts itself. */
+    multipartBody?: ZodType;
+  }
   interface FastifyRequest {
     principal: Principal | null;
   }
@@ -47,11 +58,8 @@ export async function authenticate(request: FastifyRequest, db: Database, signer
   return principal;
 }
 
-export function authorize(principal: Principal, access: Exclude<Access, { public: true }>) {
-  if (!access.roles.includes(principal.role)) throw forbidden();
-  if (access.permission && (principal.role === 'branch_manager' || principal.role === 'staff')) {
-    if (!permissionsAdmit(principal.permissions, access.permission)) throw forbidden();
-  }
+export function authorize(principal: Principal, access: Access) {
+  if (!canAccess(principal, access)) throw forbidden();
 }
 
 /** Adds the access check to every /api route from its declaration; it runs before body validation so an anonymous caller gets 401, not 400. */

@@ -57,7 +57,10 @@ function fieldErrorsOf(validation: { instancePath: string; message?: string; par
 export function registerErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = asAppError(error);
-    if (appError) return reply.status(appError.statusCode).send(appError.toBody());
+    if (appError) {
+      if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
+      return reply.status(appError.statusCode).send(appError.toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = fieldErrorsOf(error.validation);
       const first = Object.values(fieldErrors)[0] ?? MSG.validationFailed;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { MSG } from '@parceldesk/shared/messages';
 import { tooManyRequests } from '../lib/app-error';
 
 export interface RateLimitPolicy {
@@ -14,9 +15,9 @@ export interface RateLimitPolicy {
  */
 async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
   const result = await db.execute<{ hits: number }>(sql`
-    insert into rate_limits (key, window_start, hits)
-    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-    on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+    insert into rate_limits (key, window_start, hits, last_hit_at)
+    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1, now())
+    on conflict (key, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = now()
     returning hits`);
   return Number(result.rows[0]?.hits ?? 0);
 }
@@ -26,6 +27,24 @@ async function current(db: Database, key: string, windowSeconds: number): Promis
     select hits from rate_limits
     where key = ${key} and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`);
   return Number(result.rows[0]?.hits ?? 0);
+}
+
+/** Seconds since the last hit of a key in the current window, or null when it has none. */
+async function secondsSinceLastHit(db: Database, key: string, windowSeconds: number): Promise<number | null> {
+  const result = await db.execute<{ age: number }>(sql`
+    select extract(epoch from now() - last_hit_at)::float8 as age from rate_limits
+    where key = ${key} and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`);
+  const age = result.rows[0]?.age;
+  return age === undefined ? null : Number(age);
+}
+
+/** The longest a sign-in is slowed down: long enough to make guessing slow, short enough that it never locks anyone out. */
+export const MAX_SIGN_IN_DELAY_SECONDS = 300;
+
+/** The wait after an address's last failure, once the account has had `failures` (free allowance `free`). */
+export function signInDelaySeconds(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(2 ** (failures - free + 1), MAX_SIGN_IN_DELAY_SECONDS);
 }
 
 export function createRateLimiter(db: Database, policy: RateLimitPolicy) {
@@ -40,6 +59,26 @@ export function createRateLimiter(db: Database, policy: RateLimitPolicy) {
     },
     async recordAccountFailure(action: string, account: string) {
       await hit(db, `${action}:acct:${account}`, policy.windowSeconds);
+    },
+    /**
+     * Sign-in throttle (issue 15, items 4 and 5). Per address, a hard limit per window as before.
+     * Per account, no lockout: once the account has had `accountMax` failures in the window, an
+     * address that has itself failed for the account waits an exponentially growing delay after
+     * its last failure (429 with Retry-After). An address that has not failed for the account is
+     * not slowed by other addresses' failures, so ten wrong passwords from ten addresses cannot
+     * keep the owner out; after the wait a correct password signs in.
+     */
+    async checkSignIn(action: string, account: string, ip: string) {
+      if ((await hit(db, `${action}:ip:${ip}`, policy.windowSeconds)) > policy.ipMax) throw tooManyRequests();
+      const failures = await current(db, `${action}:acct:${account}`, policy.windowSeconds);
+      const delay = signInDelaySeconds(failures, policy.accountMax);
+      if (delay === 0) return;
+      const since = await secondsSinceLastHit(db, `${action}:pair:${account}:${ip}`, policy.windowSeconds);
+      if (since !== null && since < delay) throw tooManyRequests(MSG.signInSlowedDown, Math.max(1, Math.ceil(delay - since)));
+    },
+    async recordSignInFailure(action: string, account: string, ip: string) {
+      await hit(db, `${action}:acct:${account}`, policy.windowSeconds);
+      await hit(db, `${action}:pair:${account}:${ip}`, policy.windowSeconds);
     },
     /** Counts hits of a key (an action and an IP) in its own window; throws 429 past `max`. */
     async checkWithin(key: string, max: number, windowSeconds: number) {

@@ -101,3 +101,10 @@ describe('secrets', () => {
     }
   });
 });
+
+describe('listen address (issue 15)', () => {
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+});

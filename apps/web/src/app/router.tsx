@@ -22,6 +22,7 @@ const named = <K extends string>(key: K) => <M extends Record<K, ComponentType>>
 const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page').then(named('ResetPasswordPage')));
 const ConfirmEmailPage = page(() => import('../features/auth/components/confirm-email-page').then(named('ConfirmEmailPage')));
 const CustomerResetPasswordPage = page(() => import('../features/auth/components/customer-reset-password-page').then(named('CustomerResetPasswordPage')));
+const ConfirmSignupPage = page(() => import('../features/auth/components/confirm-signup-page').then(named('ConfirmSignupPage')));
 const RegistrationPage = page(() => import('../features/registration/components/registration-page').then(named('RegistrationPage')));
 
 const SuperAdminLayout = page(() => import('../components/layouts/super-admin-layout').then(named('SuperAdminLayout')));
@@ -148,6 +149,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Home /> },
       { path: '/login', element: <CustomerLoginPage /> },
       { path: '/register', element: <RegistrationPage /> },
+      { path: '/register/confirm', element: <ConfirmSignupPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/staff/login', element: <StaffLoginPage /> },
       { path: '/superadmin/login', element: <SuperAdminLoginPage /> },

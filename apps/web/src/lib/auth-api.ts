@@ -1,6 +1,6 @@
-import type { AuthUser, CustomerProfile, CourierSignupInput, LoginInput, CustomerLoginInput } from '@parceldesk/shared/schemas/auth';
+import type { ResponseOf } from '@parceldesk/shared/contract';
+import type { CourierSignupInput, LoginInput, CustomerLoginInput } from '@parceldesk/shared/schemas/auth';
 import type { CustomerRegisterInput } from '@parceldesk/shared/schemas/registration';
-import type { Role } from '@parceldesk/shared/roles';
 import { api } from './api-client';
 
 /** The sign-in endpoint of each portal (spec section 6). */
@@ -14,30 +14,32 @@ const STAFF_SIDE_LOGIN: Record<Exclude<Portal, 'customer'>, string> = {
 
 export const authApi = {
   loginUser: (portal: Exclude<Portal, 'customer'>, input: LoginInput) =>
-    api<{ token: string; user: AuthUser }>(STAFF_SIDE_LOGIN[portal], { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/login'>>(STAFF_SIDE_LOGIN[portal], { method: 'POST', body: input, noSessionHandling: true }),
   loginCustomer: (input: CustomerLoginInput) =>
-    api<{ token: string; customer: CustomerProfile; message: string }>('/customers/login', { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /customers/login'>>('/customers/login', { method: 'POST', body: input, noSessionHandling: true }),
   tokenLogin: (token: string) =>
-    api<{ token?: string; role: Role; user?: AuthUser; customer?: CustomerProfile }>('/auth/token-login', { method: 'POST', body: { token }, noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/token-login'>>('/auth/token-login', { method: 'POST', body: { token }, noSessionHandling: true }),
   registerCustomer: (input: CustomerRegisterInput) =>
-    api<{ token: string; customer: CustomerProfile }>('/customers/register', { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /customers/register'>>('/customers/register', { method: 'POST', body: input, noSessionHandling: true }),
   registerCourier: (input: CourierSignupInput) =>
-    api<{ token: string; user: AuthUser }>('/auth/register', { method: 'POST', body: input, noSessionHandling: true }),
-  profile: () => api<{ user: AuthUser }>('/auth/profile'),
-  customerProfile: () => api<{ customer: CustomerProfile }>('/customers/profile'),
-  logout: () => api<{ message: string }>('/auth/logout', { method: 'POST', noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/register'>>('/auth/register', { method: 'POST', body: input, noSessionHandling: true }),
+  confirmCourierSignup: (token: string) =>
+    api<ResponseOf<'POST /auth/register/confirm'>>('/auth/register/confirm', { method: 'POST', body: { token }, noSessionHandling: true }),
+  profile: () => api<ResponseOf<'GET /auth/profile'>>('/auth/profile'),
+  customerProfile: () => api<ResponseOf<'GET /customers/profile'>>('/customers/profile'),
+  logout: () => api<ResponseOf<'POST /auth/logout'>>('/auth/logout', { method: 'POST', noSessionHandling: true }),
   requestPasswordReset: (input: { email: string; api_key?: string | null }) =>
-    api<{ success: true; message: string }>('/auth/request-password-reset', { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/request-password-reset'>>('/auth/request-password-reset', { method: 'POST', body: input, noSessionHandling: true }),
   confirmEmail: (input: { token: string }) =>
-    api<{ message: string; role: Role }>('/auth/confirm-email', { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/confirm-email'>>('/auth/confirm-email', { method: 'POST', body: input, noSessionHandling: true }),
   resetPassword: (input: { token: string; newPassword: string }) =>
-    api<{ message: string }>('/auth/reset-password', { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/reset-password'>>('/auth/reset-password', { method: 'POST', body: input, noSessionHandling: true }),
   resetCustomerPassword: (input: { token: string; newPassword: string; api_key?: string | null }) =>
-    api<{ message: string }>('/auth/customer/reset-password', { method: 'POST', body: input, noSessionHandling: true }),
+    api<ResponseOf<'POST /auth/customer/reset-password'>>('/auth/customer/reset-password', { method: 'POST', body: input, noSessionHandling: true }),
   changePassword: (input: { currentPassword: string; newPassword: string }) =>
-    api<{ message: string }>('/auth/change-password', { method: 'PUT', body: input, noSessionHandling: true }),
+    api<ResponseOf<'PUT /auth/change-password'>>('/auth/change-password', { method: 'PUT', body: input, noSessionHandling: true }),
   updateOwnProfile: (id: string, input: { firstName: string; lastName: string; email: string }) =>
-    api<{ user: AuthUser; message: string }>(`/users/${id}`, { method: 'PUT', body: input }),
+    api<ResponseOf<'PUT /users/:id'>>(`/users/${id}`, { method: 'PUT', body: input }),
   updateOwnPassword: (id: string, input: { currentPassword: string; newPassword: string }) =>
-    api<{ message: string }>(`/users/${id}/password`, { method: 'PUT', body: input, noSessionHandling: true }),
+    api<ResponseOf<'PUT /users/:id/password'>>(`/users/${id}/password`, { method: 'PUT', body: input, noSessionHandling: true }),
 };

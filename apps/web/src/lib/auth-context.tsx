@@ -27,7 +27,9 @@ export interface AuthContextValue extends AuthState {
   loginCustomer: (input: CustomerLoginInput) => Promise<Role>;
   loginWithToken: (token: string) => Promise<Role>;
   registerCustomer: (input: CustomerRegisterInput) => Promise<void>;
-  registerCourier: (input: CourierSignupInput) => Promise<void>;
+  /** Emails the link that finishes the sign-up; resolves to the message to show. */
+  registerCourier: (input: CourierSignupInput) => Promise<string>;
+  confirmCourierSignup: (token: string) => Promise<void>;
   logout: () => Promise<void>;
   checkAuth: (force?: boolean) => Promise<void>;
   setUser: (user: AuthUser) => void;
@@ -143,7 +145,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       accept(result.token, stateForCustomer(result.customer));
     },
     async registerCourier(input) {
-      const result = await authApi.registerCourier(input);
+      return (await authApi.registerCourier(input)).message;
+    },
+    async confirmCourierSignup(token) {
+      const result = await authApi.confirmCourierSignup(token);
       accept(result.token, { ...stateForUser(result.user), userType: 'admin' });
     },
     async logout() {

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import { COURIER_MAPPING_CACHE_MS } from '@parceldesk/shared/constants';
 import type { ValidatedCourier } from '@parceldesk/shared/schemas/couriers';
 import { config } from '../config';
@@ -8,14 +9,14 @@ import { useAuth } from './auth-context';
 import { applyDocumentBranding } from './branding-document';
 import { storage } from './storage';
 
-interface PublicCourier { id: string; name: string; code: string; api_key: string; logo_url: string | null }
+type PublicCourier = ResponseOf<'GET /couriers/all'>['couriers'][number];
 
 let courierMapCache: { at: number; couriers: PublicCourier[] } | null = null;
 
 /** GET /couriers/all, cached for 5 minutes (spec section 9). */
 async function courierMap(): Promise<PublicCourier[]> {
   if (courierMapCache && Date.now() - courierMapCache.at < COURIER_MAPPING_CACHE_MS) return courierMapCache.couriers;
-  const { couriers } = await api<{ couriers: PublicCourier[] }>('/couriers/all');
+  const { couriers } = await api<ResponseOf<'GET /couriers/all'>>('/couriers/all');
   courierMapCache = { at: Date.now(), couriers };
   return couriers;
 }
@@ -68,7 +69,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
         return;
       }
       try {
-        const { data } = await api<{ data: ValidatedCourier }>(`/couriers/validate/${encodeURIComponent(resolved.apiKey)}`);
+        const { data } = await api<ResponseOf<'GET /couriers/validate/:apiKey'>>(`/couriers/validate/${encodeURIComponent(resolved.apiKey)}`);
         storage.setCourier({ apiKey: resolved.apiKey, code: data.code, name: data.name, isSubdomain: resolved.isSubdomain });
         if (!cancelled) setValue({ courier: data, apiKey: resolved.apiKey, loading: false });
       } catch {

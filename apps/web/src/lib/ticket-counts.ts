@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import { BELL_BADGE_CAP, CUSTOMER_TICKET_LIMIT, SIDEBAR_BADGE_CAP, TICKET_POLL_MS } from '@parceldesk/shared/constants';
 import type { Role } from '@parceldesk/shared/roles';
 import type { TicketListItem, UnreadTicket } from '@parceldesk/shared/schemas/tickets';
@@ -35,7 +36,7 @@ export const unreadCountQuery = () =>
   queryOptions({
     queryKey: [...TICKET_COUNTS_KEY, 'unread-count'],
     queryFn: ({ signal }) =>
-      orFallback('the unread ticket count', async () => (await api<{ unreadCount: number }>('/tickets/unread/count', { signal })).unreadCount, 0),
+      orFallback('the unread ticket count', async () => (await api<ResponseOf<'GET /tickets/unread/count'>>('/tickets/unread/count', { signal })).unreadCount, 0),
     refetchInterval: TICKET_POLL_MS,
     staleTime: 0,
   });
@@ -68,7 +69,7 @@ export const customerUnreadQuery = (customerId: string) =>
     queryFn: ({ signal }) =>
       orFallback('the unread ticket count', async () => {
         const path = `/tickets/customer/${encodeURIComponent(customerId)}?page=1&limit=${CUSTOMER_TICKET_LIMIT}`;
-        const { data } = await api<{ data: TicketListItem[] }>(path, { signal });
+        const { data } = await api<ResponseOf<'GET /tickets/customer/:userId'>>(path, { signal });
         return countCustomerUnread(data);
       }, 0),
     refetchInterval: TICKET_POLL_MS,

@@ -62,6 +62,12 @@ export const customerProfileSchema = z.object({
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
 export const userLoginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+/** GET /auth/profile; POST /auth/staff/register answers the hired user the same way. */
+export const authUserResponseSchema = z.object({ user: authUserSchema });
+export const authUserSavedSchema = z.object({ user: authUserSchema, message: z.string() });
+export const customerProfileResponseSchema = z.object({ customer: customerProfileSchema });
+export const customerProfileSavedSchema = z.object({ customer: customerProfileSchema, message: z.string() });
+export const customerRegisteredSchema = z.object({ token: z.string(), customer: customerProfileSchema });
 export const customerLoginResponseSchema = z.object({
   token: z.string(),
   customer: customerProfileSchema,
@@ -84,6 +90,8 @@ export const courierSignupSchema = z.object({
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(MIN_PASSWORD_LENGTH, MSG.passwordMin).max(1024),
 });
 export type CourierSignupInput = z.infer<typeof courierSignupSchema>;
+/** POST /auth/register/confirm: the token of the link emailed by POST /auth/register. */
+export const courierSignupConfirmSchema = z.object({ token: z.string({ error: MSG.signupLinkInvalid }).min(1, MSG.signupLinkInvalid).max(4096) });
 
 /** A courier admin hires a branch manager or staff member (POST /auth/staff/register). */
 export const staffRegisterSchema = z.object({

@@ -14,4 +14,7 @@ export const idSchema = z.string().uuid('Invalid id');
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const messageResponseSchema = z.object({ message: z.string() });
-export const successResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+/** A write that answers with its message only (settings, password reset). */
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });

@@ -471,9 +471,11 @@ export const volumetricDivisorSchema = z.object({
     .min(VOLUMETRIC_DIVISOR_MIN, MEASURE_MSG.divisorRange).max(VOLUMETRIC_DIVISOR_MAX, MEASURE_MSG.divisorRange),
 });
 export type VolumetricDivisorSettings = z.infer<typeof volumetricDivisorSchema>;
+export const volumetricDivisorSavedSchema = volumetricDivisorSchema.extend({ message: z.string() });
 
 /** The customer's profile switch (GET/PUT /customers/me/package-emails). */
 export const packageEmailPreferenceSchema = z.object({ packageEmails: z.boolean() });
+export const packageEmailPreferenceSavedSchema = packageEmailPreferenceSchema.extend({ message: z.string() });
 
 /** Live stream (GET /events/stream) `event: packages`. */
 export const packageEventStreamSchema = z.object({

@@ -63,6 +63,12 @@ export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 export const ticketReplySchema = z.object({ message: messageText });
 export type TicketReplyInput = z.infer<typeof ticketReplySchema>;
 
+/** The request bodies of both as the API documentation shows them: the fields plus the files. */
+const attachmentFiles = z.array(z.file()).max(TICKET_ATTACHMENTS_MAX).optional()
+  .describe(`Images (JPG, PNG, GIF) or PDF, each under 5MB, at most ${TICKET_ATTACHMENTS_MAX}; multipart only`);
+export const createTicketFormSchema = createTicketSchema.extend({ attachments: attachmentFiles });
+export const ticketReplyFormSchema = ticketReplySchema.extend({ attachments: attachmentFiles });
+
 export const ticketStatusUpdateSchema = z.object({
   status: z.enum(TICKET_STATUSES, { error: 'Choose a status' }),
 });

@@ -77,4 +77,5 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull().default(0),
+  lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);

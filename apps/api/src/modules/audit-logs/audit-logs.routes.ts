@@ -1,3 +1,4 @@
+import { ADMINS } from '@parceldesk/shared/access';
 import { auditLogItemSchema } from '@parceldesk/shared/schemas/audit-logs';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import type { AppContext, ZodApp } from '../../app-context';
@@ -11,6 +12,6 @@ export function auditLogRoutes(app: ZodApp, ctx: AppContext) {
       tags: ['audit-logs'], summary: 'Who did what, when, from which IP, to which record (list convention; super admin across couriers)',
       querystring: listQuerySchema, response: { 200: listResponseSchema(auditLogItemSchema) },
     },
-    config: { access: { roles: ['super_admin', 'courier_admin'] } },
+    config: { access: ADMINS },
   }, (request) => listAuditLogs(ctx.db, actorOf(request).scope, request.query));
 }

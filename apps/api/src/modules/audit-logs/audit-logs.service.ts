@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { auditLogListColumns } from '@parceldesk/shared/schemas/audit-logs';
 import { AUDIT_ACTOR_TYPE_LABELS, AUDIT_ACTOR_TYPES, type AuditLogItem } from '@parceldesk/shared/schemas/audit-logs';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs, couriers, customers, users } from '../../db/schema/index';
 import { courierOptions } from '../../lib/list-options';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 
@@ -34,7 +35,7 @@ function actionOptions(db: DbOrTx) {
   };
 }
 
-function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
+function columns(db: DbOrTx, scope: TenantScope): ColumnsOf<typeof auditLogListColumns, 'actorEmail'> {
   return {
     createdAt: { sql: localDateTime(auditLogs.createdAt), sortable: true, sortBy: [auditLogs.createdAt], filter: 'text' },
     actorName: { sql: actorName, sortable: true, searchable: true, filter: 'text' },

@@ -1,10 +1,9 @@
 import { MSG } from '@parceldesk/shared/messages';
-import { loginSchema, userLoginResponseSchema, authUserSchema } from '@parceldesk/shared/schemas/auth';
+import { authUserResponseSchema, loginSchema, userLoginResponseSchema } from '@parceldesk/shared/schemas/auth';
 import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
 import { messageResponseSchema } from '@parceldesk/shared/schemas/common';
-import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../app-context';
-import { ANY_SIGNED_IN, PUBLIC, STAFF_SIDE } from '../../plugins/access';
+import { ANY_SIGNED_IN, PUBLIC, STAFF_SIDE } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf, originOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
@@ -32,7 +31,7 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
       return { message: 'Signed out' };
     });
 
-  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: z.object({ user: authUserSchema }) } }, config: { access: STAFF_SIDE } },
+  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema } }, config: { access: STAFF_SIDE } },
     async (request) => {
       const principal = principalOf(request);
       const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);

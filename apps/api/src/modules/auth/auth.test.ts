@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parceldesk/shared/messages';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -282,24 +283,57 @@ describe('PUT /api/auth/change-password', () => {
   });
 });
 
-describe('sign-in rate limit per account', () => {
+describe('sign-in slow-down per account (issue 15, items 4 and 5)', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({ RATE_LIMIT_ACCOUNT_MAX: '3' });
   });
   afterAll(() => limited.close());
 
-  it('locks an account after 3 failures, even against the right password', async () => {
+  /** Moves every failure of a key back in time, as if the address had waited. */
+  const waitOut = (fragment: string) => limited.database.db.execute(sql`update rate_limits set last_hit_at = now() - interval '1 hour' where key like ${`%${fragment}%`}`);
+
+  it('slows an address down after 3 failures (429 with Retry-After), and lets the right password in once it has waited', async () => {
     const limitedCourier = await makeCourier(limited.database.db);
     const admin = await makeUser(limited.database.db, { role: 'courier_admin', courier: limitedCourier });
-    const attempt = (password: string) => limited.app.inject({ method: 'POST', url: PORTALS.courier_admin, payload: { email: admin.email, password } });
+    const attempt = (password: string) => limited.app.inject({ method: 'POST', url: PORTALS.courier_admin, payload: { email: admin.email, password }, remoteAddress: '203.0.113.7' });
     for (let i = 0; i < 3; i += 1) expect((await attempt('wrong-password')).statusCode).toBe(401);
-    const locked = await attempt(TEST_PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: MSG.tooManyAttempts });
+    const slowed = await attempt(TEST_PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({ message: MSG.signInSlowedDown });
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await waitOut(admin.email);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('does not lock other accounts', async () => {
+  it('the delay doubles with every further failure', async () => {
+    const limitedCourier = await makeCourier(limited.database.db);
+    const admin = await makeUser(limited.database.db, { role: 'courier_admin', courier: limitedCourier });
+    const attempt = () => limited.app.inject({ method: 'POST', url: PORTALS.courier_admin, payload: { email: admin.email, password: 'wrong-password' }, remoteAddress: '203.0.113.8' });
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await attempt();
+      if (response.statusCode === 429) {
+        waits.push(Number(response.headers['retry-after']));
+        await waitOut(admin.email);
+        expect((await attempt()).statusCode).toBe(401);
+      }
+    }
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < waits.length; i += 1) expect(waits[i]).toBeGreaterThan(waits[i - 1] ?? 0);
+  });
+
+  it('ten wrong passwords from ten addresses do not keep the owner out: the right password from a new address signs in', async () => {
+    const superAdmin = await makeUser(limited.database.db, { role: 'super_admin' });
+    for (let i = 0; i < 10; i += 1) {
+      const response = await limited.app.inject({ method: 'POST', url: PORTALS.super_admin, payload: { email: superAdmin.email, password: 'wrong-password' }, remoteAddress: `198.51.100.${i + 1}` });
+      expect(response.statusCode).toBe(401);
+    }
+    const owner = await limited.app.inject({ method: 'POST', url: PORTALS.super_admin, payload: { email: superAdmin.email, password: TEST_PASSWORD }, remoteAddress: '192.0.2.44' });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('does not slow other accounts', async () => {
     const otherCourier = await makeCourier(limited.database.db);
     const victim = await makeUser(limited.database.db, { role: 'courier_admin', courier: otherCourier });
     const bystander = await makeUser(limited.database.db, { role: 'courier_admin', courier: otherCourier });
@@ -310,16 +344,20 @@ describe('sign-in rate limit per account', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('locks a customer account the same way', async () => {
+  it('counts a customer\'s failures per account whatever the api_key variant (absent, empty, the real key)', async () => {
     const limitedCourier = await makeCourier(limited.database.db);
     const customer = await makeCustomer(limited.database.db, limitedCourier);
-    const attempt = (password: string) => limited.app.inject({
-      method: 'POST', url: '/api/customers/login', payload: { email: customer.email, password, api_key: limitedCourier.apiKey },
+    const attempt = (password: string, apiKey: string | undefined) => limited.app.inject({
+      method: 'POST', url: '/api/customers/login', remoteAddress: '203.0.113.9',
+      payload: { email: customer.email, password, ...(apiKey === undefined ? {} : { api_key: apiKey }) },
     });
-    for (let i = 0; i < 3; i += 1) expect((await attempt('wrong-password')).statusCode).toBe(401);
-    const locked = await attempt(TEST_PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: MSG.tooManyAttempts });
+    expect((await attempt('wrong-password', undefined)).statusCode).toBe(401);
+    expect([400, 401]).toContain((await attempt('wrong-password', '')).statusCode);
+    expect((await attempt('wrong-password', limitedCourier.apiKey)).statusCode).toBe(401);
+    // Three failures across the three variants: the account's allowance is spent.
+    const slowed = await attempt(TEST_PASSWORD, limitedCourier.apiKey);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBeDefined();
   });
 });
 

@@ -13,12 +13,11 @@ import { loadAuthUser } from './user-profile';
 /** Staff-side sign-in shared by the three portals; each passes the roles it admits. */
 export async function signInUser(ctx: AppContext, origin: RequestOrigin, input: LoginInput, allowedRoles: readonly StaffSideRole[]) {
   const accountKey = `user:${input.email}`;
-  await ctx.limiter.checkIp('login', origin.ip);
-  await ctx.limiter.checkAccount('login', accountKey);
+  await ctx.limiter.checkSignIn('login', accountKey, origin.ip);
 
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await ctx.limiter.recordAccountFailure('login', accountKey);
+    await ctx.limiter.recordSignInFailure('login', accountKey, origin.ip);
     throw unauthorized(MSG.invalidCredentials);
   }
   if (!allowedRoles.includes(user.role)) throw forbidden(MSG.noPermissionForArea);

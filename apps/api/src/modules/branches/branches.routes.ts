@@ -1,26 +1,25 @@
+import { ADMINS, type Access } from '@parceldesk/shared/access';
 import { branchDetailSchema, branchListItemSchema, createBranchSchema, updateBranchSchema } from '@parceldesk/shared/schemas/branches';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
 import { actorOf } from '../../lib/actor';
 import { createBranch, getBranch, listBranches, updateBranch } from './branches.service';
 import { inTransaction } from '../../lib/transaction';
 
 const tags = ['branches'];
 /** A courier admin's own branches; a super admin's across couriers (issue 3). */
-const ACCESS: Access = { roles: ['super_admin', 'courier_admin'] };
-const ONE_BRANCH: Access = { ...ACCESS, tenant: { id: 'branch' } };
+const ONE_BRANCH: Access = { ...ADMINS, tenant: { id: 'branch' } };
 
 export function branchRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/branches', {
     schema: { tags, summary: 'Branches (list convention)', querystring: listQuerySchema, response: { 200: listResponseSchema(branchListItemSchema) } },
-    config: { access: ACCESS },
+    config: { access: ADMINS },
   }, (request) => listBranches({ db: ctx.db, scope: actorOf(request).scope, query: request.query }));
 
   app.post('/branches', {
     schema: { tags, summary: 'Open a branch (a super admin names the courier)', body: createBranchSchema, response: { 201: branchDetailSchema } },
-    config: { access: ACCESS },
+    config: { access: ADMINS },
   }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => createBranch(tx, { actor: actorOf(request), input: request.body }))));
 
   app.get('/branches/:id', {

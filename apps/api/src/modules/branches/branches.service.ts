@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { branchListColumns } from '@parceldesk/shared/schemas/branches';
 import { BRANCH_MSG, type BranchDetail, type BranchListItem, type CreateBranchInput, type UpdateBranchInput } from '@parceldesk/shared/schemas/branches';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../../db/client';
@@ -6,7 +7,7 @@ import { branches, couriers } from '../../db/schema/index';
 import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { activeOptions, courierOptions } from '../../lib/list-options';
-import { qualified, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
@@ -20,7 +21,7 @@ const listFields = {
   customersCount, createdAt: branches.createdAt,
 };
 
-function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
+function columns(db: DbOrTx, scope: TenantScope): ColumnsOf<typeof branchListColumns, 'courierId'> {
   return {
     name: { sql: branches.name, sortable: true, sortBy: [sql`lower(${branches.name})`], searchable: true, filter: 'text' },
     code: { sql: branches.code, sortable: true, searchable: true, filter: 'text' },

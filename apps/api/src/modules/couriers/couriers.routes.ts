@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { courierSignupSchema, userLoginResponseSchema } from '@parceldesk/shared/schemas/auth';
+import { MSG } from '@parceldesk/shared/messages';
+import { successMessageSchema } from '@parceldesk/shared/schemas/common';
+import { courierSignupConfirmSchema, courierSignupSchema, userLoginResponseSchema } from '@parceldesk/shared/schemas/auth';
 import {
   courierValidationSchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
 } from '@parceldesk/shared/schemas/couriers';
 import { originOf } from '../../lib/actor';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { courierSupportsMembership, listPublicBranches, listPublicCouriers, validateCourierKey } from './courier-directory.service';
-import { signUpCourier } from './courier-signup.service';
+import { checkCourierSignup, confirmCourierSignup, sendCourierSignupEmail } from './courier-signup.service';
 
 const uuidParam = (name: string) => z.object({ [name]: z.string().uuid('Not found') });
 
@@ -33,7 +35,20 @@ export function courierPublicRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => ({ success: true as const, supportsMembership: await courierSupportsMembership(ctx.db, (request.params as { id: string }).id) }));
 
   app.post('/auth/register', {
-    schema: { tags: ['auth'], summary: 'A new courier company signs up with its first admin', body: courierSignupSchema, response: { 201: userLoginResponseSchema } },
+    schema: {
+      tags: ['auth'], summary: 'A new courier company signs up: a link to finish is emailed (the same answer whether or not the email has an account)',
+      body: courierSignupSchema, response: { 202: successMessageSchema },
+    },
     config: { access: PUBLIC },
-  }, async (request, reply) => reply.status(201).send(await signUpCourier(ctx, originOf(request), request.body)));
+  }, async (request, reply) => {
+    await checkCourierSignup(ctx, originOf(request), request.body);
+    // Whether the email has an account decides only which email goes out, after the answer (issue 15, item 11).
+    request.server.afterResponse.run(reply, request.log, 'courier sign-up: sending the email failed', () => sendCourierSignupEmail(ctx, request.body));
+    return reply.status(202).send({ success: true as const, message: MSG.courierSignupEmailSent });
+  });
+
+  app.post('/auth/register/confirm', {
+    schema: { tags: ['auth'], summary: 'The emailed sign-up link: creates the courier and its admin, signed in', body: courierSignupConfirmSchema, response: { 201: userLoginResponseSchema } },
+    config: { access: PUBLIC },
+  }, async (request, reply) => reply.status(201).send(await confirmCourierSignup(ctx, originOf(request), request.body.token)));
 }

@@ -134,9 +134,28 @@ describe('POST /api/auth/register (a new courier company)', () => {
     ...overrides,
   });
 
-  it('creates the courier and its admin, signed in', async () => {
+  /** The email queued for an address just after the answer (the outbox row). */
+  const emailTo = async (to: string) => {
+    let row: { subject: string; text_body: string } | undefined;
+    await expect.poll(async () => {
+      row = (await t.database.pool.query(`select subject, text_body from email_outbox where lower(to_address) = lower($1) order by created_at desc limit 1`, [to])).rows[0];
+      return row;
+    }, { timeout: 10_000 }).toBeTruthy();
+    return row as { subject: string; text_body: string };
+  };
+  const register = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  /** Signs up and opens the emailed link, as the founder would. */
+  const signUp = async (body: Record<string, unknown>) => {
+    expect((await register(body)).statusCode).toBe(202);
+    const email = await emailTo(String(body.email).trim());
+    const token = /\/courier\/register\/confirm\?token=([\w-]+)/.exec(email.text_body)?.[1];
+    expect(token).toBeTruthy();
+    return t.app.inject({ method: 'POST', url: '/api/auth/register/confirm', payload: { token } });
+  };
+
+  it('emails a link; opening it creates the courier and its admin, signed in', async () => {
     const body = signup({ email: `  ${uniqueEmail('Founder').toUpperCase()} ` });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const response = await signUp(body);
     expect(response.statusCode).toBe(201);
     const { token, user } = response.json();
     expect(user).toMatchObject({ email: body.email.trim().toLowerCase(), role: { name: 'courier_admin' }, user_type: 'admin', first_name: 'Grace' });
@@ -148,14 +167,29 @@ describe('POST /api/auth/register (a new courier company)', () => {
     const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().user.id).toBe(user.id);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email.trim(), password: body.password } });
+    expect(login.statusCode).toBe(200);
 
     const { rows } = await t.database.pool.query(`select code, api_key, status from couriers where id = $1`, [user.courier.id]);
     expect(rows[0]).toMatchObject({ code: user.courier.code, status: 'active' });
     expect(rows[0].api_key).toMatch(/^pk_/);
   });
 
+  it('creates nothing until the link is opened, and refuses a forged or altered link', async () => {
+    const body = signup();
+    expect((await register(body)).statusCode).toBe(202);
+    const email = await emailTo(String(body.email));
+    expect((await t.database.pool.query(`select 1 from couriers where name = $1`, [body.courierName])).rowCount).toBe(0);
+    const token = /token=([\w-]+)/.exec(email.text_body)?.[1] ?? '';
+    for (const forged of ['abc', `${token.slice(0, -4)}AAAA`]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/register/confirm', payload: { token: forged } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(MSG.signupLinkInvalid);
+    }
+  });
+
   it('makes the new courier ready for customers: listed, with a branch to choose', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: signup() });
+    const response = await signUp(signup());
     const courierId = response.json().user.courier.id as string;
     const all = (await t.app.inject({ method: 'GET', url: '/api/couriers/all' })).json<{ couriers: PublicCourier[] }>();
     expect(all.couriers.map((c) => c.id)).toContain(courierId);
@@ -164,24 +198,31 @@ describe('POST /api/auth/register (a new courier company)', () => {
   });
 
   it('gives two companies with the same initials different codes', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: signup({ courierName: 'Island Express' }) });
-    const second = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: signup({ courierName: 'Island Express' }) });
+    const first = await signUp(signup({ courierName: unique('Island Express') }));
+    const second = await signUp(signup({ courierName: unique('Inland Expedition') }));
     expect(second.statusCode).toBe(201);
     expect(second.json().user.courier.code).not.toBe(first.json().user.courier.code);
   });
 
-  it('refuses an email that already has an account (any case) with 409 on the email field', async () => {
-    const body = signup();
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: signup({ email: body.email.toUpperCase() }) });
+  it('refuses the name of an existing courier (any case) with 409 on the company name field', async () => {
+    const name = unique('Harbour Freight');
+    expect((await signUp(signup({ courierName: name }))).statusCode).toBe(201);
+    const again = await register(signup({ courierName: `  ${name.toUpperCase()} ` }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MSG.emailTaken, fieldErrors: { email: MSG.emailTaken } });
+    expect(again.json()).toEqual({ message: MSG.courierNameTaken, fieldErrors: { courierName: MSG.courierNameTaken } });
   });
 
-  it('refuses the email of an existing staff-side user', async () => {
+  it('answers a taken email (any case, any courier\'s staff) exactly like a new one, and tells the mailbox instead (issue 15, item 11)', async () => {
     const staff = await makeUser(t.database.db, { role: 'staff', courier: plain });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: signup({ email: staff.email }) });
-    expect(response.statusCode).toBe(409);
+    const taken = await register(signup({ email: staff.email.toUpperCase() }));
+    const fresh = await register(signup());
+    expect(taken.statusCode).toBe(202);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.json()).toEqual({ success: true, message: MSG.courierSignupEmailSent });
+    const email = await emailTo(staff.email);
+    expect(email.subject).toMatch(/you already have an account/);
+    expect(email.text_body).toContain('/courier/staff/login');
+    expect(email.text_body).not.toMatch(/register\/confirm/);
   });
 
   it('names each missing field', async () => {

@@ -18,9 +18,10 @@ const MAX_KEYLESS_CANDIDATES = 5;
  * that courier alone, so courier B's portal cannot open courier A's account.
  */
 export async function signInCustomer(ctx: AppContext, origin: RequestOrigin, input: CustomerLoginInput) {
-  const accountKey = `customer:${input.api_key ?? '-'}:${input.email}`;
-  await ctx.limiter.checkIp('login', origin.ip);
-  await ctx.limiter.checkAccount('login', accountKey);
+  // Counted per email whatever the api_key (absent, empty or a courier's): the variants must not
+  // each get their own allowance of guesses (issue 15, item 5).
+  const accountKey = `customer:${input.email}`;
+  await ctx.limiter.checkSignIn('login', accountKey, origin.ip);
 
   const emailMatch = sql`lower(${customers.email}) = ${input.email}`;
   let candidates: (typeof customers.$inferSelect)[] = [];
@@ -40,7 +41,7 @@ export async function signInCustomer(ctx: AppContext, origin: RequestOrigin, inp
   }
   if (candidates.length === 0) await verifyPassword(null, input.password);
   if (!customer) {
-    await ctx.limiter.recordAccountFailure('login', accountKey);
+    await ctx.limiter.recordSignInFailure('login', accountKey, origin.ip);
     throw unauthorized(MSG.invalidCredentials);
   }
   if (!customer.isActive) throw forbidden(MSG.accountDeactivated);

@@ -1,12 +1,13 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { MEMBERSHIP_LABELS, MEMBERSHIP_TYPES } from '@parceldesk/shared/constants';
 import type { CustomerDetail, CustomerListItem } from '@parceldesk/shared/schemas/customers';
+import type { customerListColumns } from '@parceldesk/shared/schemas/customers';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customerSearchText, customers } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { activeOptions, branchOptions, courierOptions } from '../../lib/list-options';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import { loadCustomerProfile } from '../auth/customer-profile';
@@ -24,7 +25,7 @@ const ACCOUNT_TYPE_OPTIONS = [{ value: 'individual', label: 'Individual' }, { va
 const MEMBERSHIP_OPTIONS = MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_LABELS[value] }));
 
 /** Sorts match the indexes of db/schema/tenancy.ts (customers_courier_*), so 100,000 rows page fast. */
-function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
+function columns(db: DbOrTx, scope: TenantScope): ColumnsOf<typeof customerListColumns, 'branchId' | 'courierId'> {
   return {
     mailboxNumber: { sql: customers.mailboxNumber, sortable: true, searchable: true, filter: 'text' },
     name: { sql: fullName, sortable: true, sortBy: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`], searchable: true, filter: 'text' },

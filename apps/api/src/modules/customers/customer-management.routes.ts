@@ -4,18 +4,17 @@ import {
 } from '@parceldesk/shared/schemas/customers';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { changeCustomerBranch, setCustomerActive, updateCustomer } from './customer-manage.service';
 import { businessOnly, getCustomer, listCustomers, signedUpIn } from './customer-list.service';
 import { inTransaction } from '../../lib/transaction';
 
 const tags = ['customers'];
-const ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff'] as const;
 /** Spec section 6 / issue 3: staff read all accounts with customers_view, business accounts with customers_business, and write with customers_manage. */
-const VIEW: Access = { roles: ROLES, permission: 'customers_view' };
-const BUSINESS: Access = { roles: ROLES, permission: 'customers_business' };
-const MANAGE_ONE: Access = { roles: ROLES, permission: 'customers_manage', tenant: { id: 'customer' } };
+const VIEW = ACCESS.customersView;
+const BUSINESS = ACCESS.customersBusiness;
+const MANAGE_ONE: Access = { ...ACCESS.customersManage, tenant: { id: 'customer' } };
 const listResponse = listResponseSchema(customerListItemSchema);
 
 export function customerManagementRoutes(app: ZodApp, ctx: AppContext) {

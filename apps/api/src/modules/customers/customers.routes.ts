@@ -1,10 +1,11 @@
-import { customerLoginSchema, customerLoginResponseSchema, customerProfileSchema } from '@parceldesk/shared/schemas/auth';
+import {
+  customerLoginResponseSchema, customerLoginSchema, customerProfileResponseSchema, customerProfileSavedSchema, customerRegisteredSchema,
+} from '@parceldesk/shared/schemas/auth';
 import { customerRegisterSchema } from '@parceldesk/shared/schemas/registration';
 import { updateOwnCustomerProfileSchema } from '@parceldesk/shared/schemas/customers';
 import { MSG } from '@parceldesk/shared/messages';
-import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
 import { actorOf, originOf } from '../../lib/actor';
@@ -21,7 +22,7 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
   }, (request) => signInCustomer(ctx, originOf(request), request.body));
 
   app.post('/customers/register', {
-    schema: { tags: ['customers'], summary: 'Customer sign-up', body: customerRegisterSchema, response: { 201: z.object({ token: z.string(), customer: customerProfileSchema }) } },
+    schema: { tags: ['customers'], summary: 'Customer sign-up', body: customerRegisterSchema, response: { 201: customerRegisteredSchema } },
     config: { access: PUBLIC },
   }, async (request, reply) => {
     const result = await registerCustomer(ctx, originOf(request), request.body);
@@ -29,7 +30,7 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.get('/customers/profile', {
-    schema: { tags: ['customers'], response: { 200: z.object({ customer: customerProfileSchema }) } },
+    schema: { tags: ['customers'], response: { 200: customerProfileResponseSchema } },
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const principal = principalOf(request);
@@ -39,7 +40,7 @@ export function customerAuthRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.put('/customers/profile', {
-    schema: { tags: ['customers'], summary: 'The customer edits their own details', body: updateOwnCustomerProfileSchema, response: { 200: z.object({ customer: customerProfileSchema, message: z.string() }) } },
+    schema: { tags: ['customers'], summary: 'The customer edits their own details', body: updateOwnCustomerProfileSchema, response: { 200: customerProfileSavedSchema } },
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const actor = actorOf(request);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ACCESS } from '@parceldesk/shared/access';
 import { mayOpenScreen } from '@parceldesk/shared/permissions';
 import { DASHBOARD_FIGURE_PERMISSION, dashboardSummarySchema, type DashboardFigureKey, type DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 import type { AppContext, ZodApp } from '../../app-context';
@@ -88,6 +89,6 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
 export function dashboardRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/dashboard/summary', {
     schema: { tags: ['dashboard'], summary: 'Figures for the signed-in user\'s dashboard', response: { 200: dashboardSummarySchema } },
-    config: { access: { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: 'dashboard_view' } },
+    config: { access: ACCESS.dashboard },
   }, (request) => summarise(ctx, principalOf(request)));
 }

@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { idParamsSchema } from '@parceldesk/shared/schemas/common';
+import { idParamsSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
+import { emailConfigResponseSchema, smtpFailureSchema } from '@parceldesk/shared/schemas/settings-responses';
 import { emailConfigSchema, SETTINGS_MSG, testEmailSchema } from '@parceldesk/shared/schemas/settings';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
 import { inTransaction } from '../../lib/transaction';
@@ -13,25 +13,13 @@ import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.s
 const tags = ['settings'];
 const ADMINS: Access = { roles: ['super_admin', 'courier_admin'] };
 
-const emailConfigViewSchema = z.object({
-  smtp_host: z.string(),
-  smtp_port: z.number(),
-  smtp_user: z.string(),
-  from_email: z.string(),
-  from_name: z.string(),
-  status: z.enum(['active', 'inactive']),
-  has_password: z.boolean(),
-});
-const messageSchema = z.object({ success: z.literal(true), message: z.string() });
-/** The SMTP server refused or could not be reached: the message says what it answered. */
-const smtpFailureSchema = z.object({ message: z.string() });
 
 /** Settings tab 5 (spec section 7): the courier's own SMTP server. The password never leaves. */
 export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
   const allowPrivate = ctx.env.ALLOW_PRIVATE_SMTP;
 
   app.get('/settings/couriers/:id/email-config', {
-    schema: { tags, summary: 'The courier\'s SMTP settings, without the password', params: idParamsSchema, response: { 200: z.object({ success: z.literal(true), data: emailConfigViewSchema.nullable() }) } },
+    schema: { tags, summary: 'The courier\'s SMTP settings, without the password', params: idParamsSchema, response: { 200: emailConfigResponseSchema } },
     config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const courier = await courierInScope(ctx.db, principalOf(request), request.params.id);
@@ -39,7 +27,7 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.post('/settings/couriers/:id/email-config', {
-    schema: { tags, summary: 'Save the SMTP settings (an empty password keeps the stored one)', params: idParamsSchema, body: emailConfigSchema, response: { 200: messageSchema } },
+    schema: { tags, summary: 'Save the SMTP settings (an empty password keeps the stored one)', params: idParamsSchema, body: emailConfigSchema, response: { 200: successMessageSchema } },
     config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const actor = actorOf(request);
@@ -50,7 +38,7 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.post('/settings/couriers/:id/email-config/test', {
-    schema: { tags, summary: 'Send a test email through the saved SMTP settings', params: idParamsSchema, body: testEmailSchema, response: { 200: messageSchema, 502: smtpFailureSchema } },
+    schema: { tags, summary: 'Send a test email through the saved SMTP settings', params: idParamsSchema, body: testEmailSchema, response: { 200: successMessageSchema, 502: smtpFailureSchema } },
     config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
   }, async (request) => {
     const courier = await courierInScope(ctx.db, principalOf(request), request.params.id);

@@ -186,6 +186,8 @@ describe('the outbox and the courier\'s own SMTP server', () => {
     const customer = await makeCustomer(t.database.db, courier);
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: customer.email, api_key: courier.apiKey } });
     expect(response.statusCode).toBe(200);
+    // The reset email is queued just after the answer (issue 15, item 11).
+    await expect.poll(() => outboxRow(customer.email)).toBeTruthy();
     return customer.email;
   }
 

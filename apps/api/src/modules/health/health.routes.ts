@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { healthSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { PUBLIC } from '@parceldesk/shared/access';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 
 export function healthRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/health', {

@@ -1,6 +1,6 @@
 import { impersonateResponseSchema, impersonateSchema, tokenLoginResponseSchema, tokenLoginSchema } from '@parceldesk/shared/schemas/auth';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC } from '../../plugins/access';
+import { ACCESS, PUBLIC } from '@parceldesk/shared/access';
 import { actorOf, originOf } from '../../lib/actor';
 import { inTransaction } from '../../lib/transaction';
 import { issueImpersonation, signInWithImpersonationToken } from './impersonation.service';
@@ -11,7 +11,7 @@ export function impersonationRoutes(app: ZodApp, ctx: AppContext) {
       tags: ['auth'], summary: 'Issue a 5-minute, single-use "sign in as" link (audited)',
       body: impersonateSchema, response: { 200: impersonateResponseSchema },
     },
-    config: { access: { roles: ['super_admin', 'courier_admin'] } },
+    config: { access: ACCESS.impersonate },
   }, (request) => inTransaction(ctx.db, (tx) => issueImpersonation(tx, {
     actor: actorOf(request), signer: ctx.signer, publicUrl: ctx.env.publicUrl, input: request.body,
   })));

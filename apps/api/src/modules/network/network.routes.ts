@@ -5,7 +5,7 @@ import {
   createNetworkCourierSchema, networkCourierDetailSchema, networkCourierListItemSchema, updateNetworkCourierSchema,
 } from '@parceldesk/shared/schemas/people';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { courierById } from '../../lib/courier-lookup';

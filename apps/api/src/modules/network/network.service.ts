@@ -2,14 +2,15 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@parceldesk/shared/messages';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import type { networkCourierListColumns} from '@parceldesk/shared/schemas/people';
 import {
-  PEOPLE_MSG, type CreateNetworkCourierInput, type NetworkCourierDetail, type NetworkCourierListItem, type UpdateNetworkCourierInput,
+  PEOPLE_MSG, type CreateNetworkCourierInput, type NetworkCourierDetail, type NetworkCourierListItem, type UpdateNetworkCourierInput
 } from '@parceldesk/shared/schemas/people';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, sessions, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
-import { qualified, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
@@ -19,7 +20,7 @@ import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens'
 
 const customersCount = sql<number>`(select count(*)::int from customers c where c.courier_id = ${qualified(couriers.id)})`;
 
-const columns: ListColumnMap = {
+const columns: ColumnsOf<typeof networkCourierListColumns> = {
   name: { sql: couriers.name, sortable: true, sortBy: [sql`lower(${couriers.name})`], searchable: true, filter: 'text' },
   code: { sql: couriers.code, sortable: true, sortBy: [sql`lower(${couriers.code})`], searchable: true, filter: 'text' },
   status: { sql: couriers.status, sortable: true, filter: 'dropdown', options: () => [{ value: 'active', label: 'Active' }, { value: 'suspended', label: 'Suspended' }] },

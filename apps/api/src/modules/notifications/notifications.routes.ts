@@ -2,7 +2,7 @@ import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from '@parceldesk/shared/schemas/notifications';
 import type { AppContext, ZodApp } from '../../app-context';
-import { ANY_SIGNED_IN } from '../../plugins/access';
+import { ANY_SIGNED_IN } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadNotificationCount } from './notifications.service';
 

@@ -1,11 +1,12 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { notificationListColumns } from '@parceldesk/shared/schemas/notifications';
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type Notification } from '@parceldesk/shared/schemas/notifications';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { localDateTime } from '../../lib/local-time';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import type { Principal } from '../../lib/principal';
 
 export interface NewNotification {
@@ -33,7 +34,7 @@ const readOptions = [{ value: 'false', label: 'Unread' }, { value: 'true', label
 const typeOptions = NOTIFICATION_TYPES.map((value) => ({ value, label: NOTIFICATION_TYPE_LABELS[value] }));
 const isRead = sql<boolean>`(${notifications.readAt} is not null)`;
 
-const columns: ListColumnMap = {
+const columns: ColumnsOf<typeof notificationListColumns, 'body'> = {
   type: { sql: notifications.type, sortable: true, filter: 'dropdown', options: () => typeOptions },
   title: { sql: notifications.title, sortable: true, searchable: true, filter: 'text' },
   body: { sql: notifications.body, searchable: true },

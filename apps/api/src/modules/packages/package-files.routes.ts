@@ -31,7 +31,7 @@ export function packageFileRoutes(app: ZodApp, ctx: AppContext) {
     const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
     return reply
       .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(disposition, file.fileName))
+      .header('content-disposition', contentDisposition(disposition, file.fileName, file.contentType))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('cache-control', 'private, max-age=3600')

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { packageEmailPreferenceSchema, volumetricDivisorSchema } from '@parceldesk/shared/schemas/packages';
+import {
+  packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
+} from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import { couriers, customers } from '../../db/schema/index';
 import { principalOf } from '../../plugins/auth';
@@ -28,7 +29,7 @@ export function packageSettingsRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/settings/volumetric-divisor', {
     schema: {
       tags: ['settings'], summary: 'Change the volumetric divisor (100 to 400; 166 and 139 are common)', querystring: settingsQuerySchema, body: volumetricDivisorSchema,
-      response: { 200: volumetricDivisorSchema.extend({ message: z.string() }) },
+      response: { 200: volumetricDivisorSavedSchema },
     },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
@@ -54,7 +55,7 @@ export function packageSettingsRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.put('/customers/me/package-emails', {
-    schema: { tags: ['customers'], summary: 'Switch package status emails on or off (in-app notifications stay)', body: packageEmailPreferenceSchema, response: { 200: packageEmailPreferenceSchema.extend({ message: z.string() }) } },
+    schema: { tags: ['customers'], summary: 'Switch package status emails on or off (in-app notifications stay)', body: packageEmailPreferenceSchema, response: { 200: packageEmailPreferenceSavedSchema } },
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const actor = actorOf(request);

@@ -5,7 +5,7 @@ import {
   receivePackageSchema, unknownPackageListItemSchema, IDEMPOTENCY_KEY_HEADER,
 } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { idempotencyKeyOf } from './idempotency';

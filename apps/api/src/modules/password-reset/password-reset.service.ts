@@ -13,16 +13,26 @@ import { revokeAllSessions } from '../auth/sessions';
 import { courierByApiKey, courierById } from '../../lib/courier-lookup';
 import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from './reset-tokens';
 
+type ResetRequest = { email: string; api_key?: string | null };
+
 /**
- * Answers the same whether or not the account exists; with an api_key the customer of that
- * courier gets a customer-portal link, otherwise the staff-side account gets a staff link.
+ * The part of a reset request that runs before the answer: the limits, which cost the same
+ * whether or not the account exists. Everything that depends on the account runs after the
+ * answer has been sent (sendResetLink), so neither its content nor its timing tells whether
+ * the email is known (issue 15, item 11).
  */
-export async function requestPasswordReset(ctx: AppContext, origin: RequestOrigin, input: { email: string; api_key?: string | null }) {
+export async function checkResetRequest(ctx: AppContext, origin: RequestOrigin, input: ResetRequest) {
   await ctx.limiter.checkIp('reset', origin.ip);
   const accountKey = `${input.api_key ?? 'staff'}:${input.email}`;
   await ctx.limiter.checkAccount('reset', accountKey);
   await ctx.limiter.recordAccountFailure('reset', accountKey);
+}
 
+/**
+ * Emails a reset link when the account exists; with an api_key the customer of that courier
+ * gets a customer-portal link, otherwise the staff-side account gets a staff link.
+ */
+export async function sendResetLink(ctx: AppContext, input: ResetRequest) {
   if (input.api_key) {
     const courier = await courierByApiKey(ctx.db, input.api_key);
     if (!courier) return;

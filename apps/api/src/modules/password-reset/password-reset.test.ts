@@ -212,7 +212,36 @@ describe('reset rate limit per account', () => {
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
-    const { rows } = await limited.database.pool.query(`select count(*)::int as n from email_outbox where to_address = $1`, [staff.email]);
-    expect(rows[0].n).toBe(2);
+    // The emails are queued just after each answer.
+    const queued = async () => (await limited.database.pool.query(`select count(*)::int as n from email_outbox where to_address = $1`, [staff.email])).rows[0].n as number;
+    await expect.poll(queued, { timeout: 5_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await queued()).toBe(2);
+  });
+});
+
+describe('reset request enumeration (issue 15, item 11)', () => {
+  it('answers a known and an unknown email with the same body, in the same time (medians compared within this run)', async () => {
+    const courier = await makeCourier(t.database.db);
+    const known = await makeUser(t.database.db, { role: 'staff', courier });
+    const timed = async (email: string) => {
+      const started = process.hrtime.bigint();
+      const response = await requestReset({ email });
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, status: response.statusCode, body: response.body };
+    };
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+    for (let i = 0; i < 5; i += 1) await timed(uniqueEmail('warm')); // warm-up
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const a = await timed(known.email);
+      const b = await timed(uniqueEmail('nobody'));
+      expect(a.status).toBe(200);
+      expect(a.body).toBe(b.body);
+      knownMs.push(a.ms);
+      unknownMs.push(b.ms);
+    }
+    // The account's work (token, email) happens after the answer: no measurable difference is left.
+    expect(median(knownMs)).toBeLessThan(median(unknownMs) * 1.25 + 0.75);
   });
 });

@@ -1,34 +1,33 @@
+import { ACCESS, ADMINS, type Access } from '@parceldesk/shared/access';
 import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import {
   createRoleSchema, permissionCatalogueSchema, ROLE_MSG, roleDetailSchema, roleListItemSchema, updateRoleSchema,
 } from '@parceldesk/shared/schemas/roles';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
 import { actorOf } from '../../lib/actor';
 import { createRole, deleteRole, getRole, listRoles, permissionCatalogue, updateRole } from './roles.service';
 import { inTransaction } from '../../lib/transaction';
 
 const tags = ['roles'];
 /** A courier admin defines its roles; a super admin sees and edits every courier's (issue 3). */
-const ACCESS: Access = { roles: ['super_admin', 'courier_admin'] };
-const ONE_ROLE: Access = { ...ACCESS, tenant: { id: 'role' } };
+const ONE_ROLE: Access = { ...ADMINS, tenant: { id: 'role' } };
 
 export function roleRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/permissions', {
     schema: { tags, summary: 'The permission catalogue, grouped by module', response: { 200: permissionCatalogueSchema } },
     // Staff managers pick extra per-user permissions from it too.
-    config: { access: { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: 'staff_view' } },
+    config: { access: ACCESS.staffView },
   }, () => permissionCatalogue());
 
   app.get('/roles', {
     schema: { tags, summary: 'Roles (list convention)', querystring: listQuerySchema, response: { 200: listResponseSchema(roleListItemSchema) } },
-    config: { access: ACCESS },
+    config: { access: ADMINS },
   }, (request) => listRoles({ db: ctx.db, scope: actorOf(request).scope, query: request.query }));
 
   app.post('/roles', {
     schema: { tags, summary: 'Define a role (a super admin names the courier)', body: createRoleSchema, response: { 201: roleDetailSchema } },
-    config: { access: ACCESS },
+    config: { access: ADMINS },
   }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => createRole(tx, { actor: actorOf(request), input: request.body }))));
 
   app.get('/roles/:id', {

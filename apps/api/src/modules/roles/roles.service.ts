@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { groupPermissionsByModule, PERMISSION_LABELS, PERMISSIONS, permissionModule } from '@parceldesk/shared/permissions';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import type { roleListColumns} from '@parceldesk/shared/schemas/roles';
 import {
-  ROLE_MSG, roleInUseMessage, type CreateRoleInput, type PermissionCatalogue, type RoleDetail, type RoleListItem, type UpdateRoleInput,
+  ROLE_MSG, roleInUseMessage, type CreateRoleInput, type PermissionCatalogue, type RoleDetail, type RoleListItem, type UpdateRoleInput
 } from '@parceldesk/shared/schemas/roles';
 import type { DbOrTx } from '../../db/client';
 import { couriers, roles, users } from '../../db/schema/index';
 import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { courierOptions } from '../../lib/list-options';
-import { qualified, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
@@ -41,7 +42,7 @@ const BUILTIN_OPTIONS = [
   { value: 'staff', label: 'Staff (built-in)' },
 ];
 
-function columns(db: DbOrTx, scope: TenantScope): ListColumnMap {
+function columns(db: DbOrTx, scope: TenantScope): ColumnsOf<typeof roleListColumns, 'courierId'> {
   return {
     name: { sql: roles.name, sortable: true, sortBy: [sql`lower(${roles.name})`], searchable: true, filter: 'text' },
     description: { sql: roles.description, searchable: true, filter: 'text' },

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { additionalFeesSchema, additionalFeesViewSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { additionalFeesSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { additionalFeesResponseSchema, additionalFeesSavedSchema } from '@parceldesk/shared/schemas/settings-responses';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
@@ -11,7 +11,7 @@ const tags = ['settings'];
 /** Settings tab 2 (spec section 7): GCT and the named fees. */
 export function additionalFeeRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/settings/additional-fees', {
-    schema: { tags, summary: 'GCT and the named fees (defaults until saved)', querystring: settingsQuerySchema, response: { 200: additionalFeesViewSchema.extend({ success: z.literal(true) }) } },
+    schema: { tags, summary: 'GCT and the named fees (defaults until saved)', querystring: settingsQuerySchema, response: { 200: additionalFeesResponseSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
@@ -21,7 +21,7 @@ export function additionalFeeRoutes(app: ZodApp, ctx: AppContext) {
   app.put('/settings/additional-fees', {
     schema: {
       tags, summary: 'Update GCT and the named fees', querystring: settingsQuerySchema, body: additionalFeesSchema,
-      response: { 200: additionalFeesViewSchema.extend({ success: z.literal(true), message: z.string() }) },
+      response: { 200: additionalFeesSavedSchema },
     },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {

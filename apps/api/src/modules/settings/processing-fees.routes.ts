@@ -1,19 +1,18 @@
-import { z } from 'zod';
-import { idParamsSchema } from '@parceldesk/shared/schemas/common';
-import { processingFeeSchema, processingFeeViewSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { idParamsSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
+import { processingFeeSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { processingFeeSavedSchema, processingFeesResponseSchema } from '@parceldesk/shared/schemas/settings-responses';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
 import { createProcessingFee, deleteProcessingFee, listProcessingFees, updateProcessingFee } from './processing-fees.service';
 import { inTransaction } from '../../lib/transaction';
 
-const feeResponse = z.object({ success: z.literal(true), message: z.string(), data: processingFeeViewSchema });
 const tags = ['settings'];
 
 /** Settings tab 3 (spec section 7): processing fees by weight range. */
 export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/settings/processing-fees', {
-    schema: { tags, summary: 'The courier\'s processing fees, by weight range', querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), data: z.array(processingFeeViewSchema) }) } },
+    schema: { tags, summary: 'The courier\'s processing fees, by weight range', querystring: settingsQuerySchema, response: { 200: processingFeesResponseSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
@@ -21,7 +20,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.post('/settings/processing-fees', {
-    schema: { tags, summary: 'Create a processing fee', querystring: settingsQuerySchema, body: processingFeeSchema, response: { 201: feeResponse } },
+    schema: { tags, summary: 'Create a processing fee', querystring: settingsQuerySchema, body: processingFeeSchema, response: { 201: processingFeeSavedSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request, reply) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
@@ -30,7 +29,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.put('/settings/processing-fees/:id', {
-    schema: { tags, summary: 'Edit a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, body: processingFeeSchema, response: { 200: feeResponse } },
+    schema: { tags, summary: 'Edit a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, body: processingFeeSchema, response: { 200: processingFeeSavedSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'processing_fee', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
@@ -39,7 +38,7 @@ export function processingFeeRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.delete('/settings/processing-fees/:id', {
-    schema: { tags, summary: 'Delete a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    schema: { tags, summary: 'Delete a processing fee', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: successMessageSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'processing_fee', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import type { DbOrTx } from '../../db/client';
-import type { Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { actorOf, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';

@@ -1,19 +1,18 @@
-import { z } from 'zod';
-import { idParamsSchema } from '@parceldesk/shared/schemas/common';
-import { SETTINGS_MSG, shippingRateSchema, shippingRateViewSchema } from '@parceldesk/shared/schemas/settings';
+import { idParamsSchema, successMessageSchema } from '@parceldesk/shared/schemas/common';
+import { SETTINGS_MSG, shippingRateSchema } from '@parceldesk/shared/schemas/settings';
+import { shippingRateSavedSchema, shippingRatesResponseSchema } from '@parceldesk/shared/schemas/settings-responses';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from './settings-context';
 import { createShippingRate, deleteShippingRate, listShippingRates, updateShippingRate } from './shipping-rates.service';
 import { inTransaction } from '../../lib/transaction';
 
-const rateResponse = z.object({ success: z.literal(true), message: z.string(), data: shippingRateViewSchema });
 const tags = ['settings'];
 
 /** Settings tab 1 (spec section 7). Bulk upload and the template live in the uploads module. */
 export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/settings/shipping-rates', {
-    schema: { tags, summary: 'The courier\'s shipping rates, by weight', querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), data: z.array(shippingRateViewSchema) }) } },
+    schema: { tags, summary: 'The courier\'s shipping rates, by weight', querystring: settingsQuerySchema, response: { 200: shippingRatesResponseSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const scope = await resolveSettingsScope(ctx.db, principalOf(request), request.query.courierId);
@@ -21,7 +20,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.post('/settings/shipping-rates', {
-    schema: { tags, summary: 'Create a shipping rate', querystring: settingsQuerySchema, body: shippingRateSchema, response: { 201: rateResponse } },
+    schema: { tags, summary: 'Create a shipping rate', querystring: settingsQuerySchema, body: shippingRateSchema, response: { 201: shippingRateSavedSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request, reply) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
@@ -30,7 +29,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.put('/settings/shipping-rates/:id', {
-    schema: { tags, summary: 'Edit a shipping rate', params: idParamsSchema, querystring: settingsQuerySchema, body: shippingRateSchema, response: { 200: rateResponse } },
+    schema: { tags, summary: 'Edit a shipping rate', params: idParamsSchema, querystring: settingsQuerySchema, body: shippingRateSchema, response: { 200: shippingRateSavedSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'shipping_rate', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
@@ -39,7 +38,7 @@ export function shippingRateRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   app.delete('/settings/shipping-rates/:id', {
-    schema: { tags, summary: 'Delete a shipping rate', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    schema: { tags, summary: 'Delete a shipping rate', params: idParamsSchema, querystring: settingsQuerySchema, response: { 200: successMessageSchema } },
     config: { access: { ...SETTINGS_ACCESS, tenant: { id: 'shipping_rate', courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);

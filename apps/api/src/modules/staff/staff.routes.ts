@@ -2,18 +2,17 @@ import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schema
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import { STAFF_MSG, staffDetailSchema, staffListItemSchema, updateStaffSchema } from '@parceldesk/shared/schemas/staff';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { resendInvitation, setStaffActive, updateStaff } from './staff-manage.service';
 import { getStaff, listStaff } from './staff.service';
 import { inTransaction } from '../../lib/transaction';
 
 const tags = ['staff'];
-const STAFF_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff'] as const;
 /** Branch managers and staff need staff_view to read and staff_manage to write (spec section 6), within their branch. */
-const READ: Access = { roles: STAFF_ROLES, permission: 'staff_view' };
+const READ = ACCESS.staffView;
 const READ_ONE: Access = { ...READ, tenant: { id: 'user' } };
-const WRITE_ONE: Access = { roles: STAFF_ROLES, permission: 'staff_manage', tenant: { id: 'user' } };
+const WRITE_ONE: Access = { ...ACCESS.staffManage, tenant: { id: 'user' } };
 
 /** The staff screens; hiring is POST /auth/staff/register (users.routes.ts). */
 export function staffRoutes(app: ZodApp, ctx: AppContext) {

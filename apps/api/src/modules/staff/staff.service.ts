@@ -3,11 +3,12 @@ import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import { accountPermissions } from '@parceldesk/shared/permissions';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
 import type { StaffDetail, StaffListItem } from '@parceldesk/shared/schemas/staff';
+import type { staffListColumns } from '@parceldesk/shared/schemas/staff';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, roles, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { activeOptions, branchOptions, courierOptions, roleOptions } from '../../lib/list-options';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import type { TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
@@ -22,7 +23,7 @@ const listFields = {
   courierId: couriers.id, courierName: couriers.name, isActive: users.isActive, createdAt: users.createdAt,
 };
 
-function columns(db: DbOrTx, principal: Principal, scope: TenantScope): ListColumnMap {
+function columns(db: DbOrTx, principal: Principal, scope: TenantScope): ColumnsOf<typeof staffListColumns, 'branchId' | 'courierId'> {
   const positions = (principal.role === 'super_admin' ? ['courier_admin', 'branch_manager', 'staff'] as const : ['branch_manager', 'staff'] as const)
     .map((value) => ({ value, label: ROLE_LABELS[value] }));
   return {

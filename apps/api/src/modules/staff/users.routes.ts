@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { MSG } from '@parceldesk/shared/messages';
-import { authUserSchema, staffRegisterSchema } from '@parceldesk/shared/schemas/auth';
+import { authUserResponseSchema, authUserSavedSchema, staffRegisterSchema } from '@parceldesk/shared/schemas/auth';
 import { changePasswordSchema } from '@parceldesk/shared/schemas/password';
 import { staffProfileSchema } from '@parceldesk/shared/schemas/profile';
 import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import type { AppContext, ZodApp } from '../../app-context';
-import { STAFF_SIDE } from '../../plugins/access';
+import { ACCESS, STAFF_SIDE } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { forbidden } from '../../lib/app-error';
@@ -18,12 +17,12 @@ const OWN_PROFILE_ONLY = 'You can only change your own profile here';
 
 export function userRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/auth/staff/register', {
-    schema: { tags: ['staff'], summary: 'A courier admin hires a branch manager or staff user; a branch manager with staff_manage hires staff into their branch', body: staffRegisterSchema, response: { 201: z.object({ user: authUserSchema }) } },
-    config: { access: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'staff_manage' } },
+    schema: { tags: ['staff'], summary: 'A courier admin hires a branch manager or staff user; a branch manager with staff_manage hires staff into their branch', body: staffRegisterSchema, response: { 201: authUserResponseSchema } },
+    config: { access: ACCESS.staffHire },
   }, async (request, reply) => reply.status(201).send(await inTransaction(ctx.db, (tx) => registerStaff(tx, { actor: actorOf(request), publicUrl: ctx.env.publicUrl, input: request.body }))));
 
   app.put('/users/:id', {
-    schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: z.object({ user: authUserSchema, message: z.string() }) } },
+    schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: authUserSavedSchema } },
     config: { access: { ...STAFF_SIDE, tenant: { id: 'self' } } },
   }, async (request) => {
     const actor = actorOf(request);

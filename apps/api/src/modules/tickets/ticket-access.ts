@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import { ACCESS, canAccess } from '@parceldesk/shared/access';
 import { canMoveTicket, TICKET_STATUSES, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { DbOrTx } from '../../db/client';
 import { tickets } from '../../db/schema/index';
@@ -8,16 +9,14 @@ import type { Principal } from '../../lib/principal';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
-const isGated = (principal: Principal) => principal.role === 'branch_manager' || principal.role === 'staff';
-
 /** Admins see every ticket of their scope; branch managers and staff need tickets_view (spec section 6). */
 export function canViewTickets(principal: Principal): boolean {
-  return principal.kind === 'customer' || !isGated(principal) || principal.permissions.has('tickets_view');
+  return canAccess(principal, ACCESS.ticketsView);
 }
 
 /** Staff answer and change status with tickets_reply (and must see tickets); customers answer their own. */
 export function canAnswerTickets(principal: Principal): boolean {
-  return canViewTickets(principal) && (principal.kind === 'customer' || !isGated(principal) || principal.permissions.has('tickets_reply'));
+  return canViewTickets(principal) && canAccess(principal, ACCESS.ticketsReply);
 }
 
 export function requireTicketsView(principal: Principal): void {

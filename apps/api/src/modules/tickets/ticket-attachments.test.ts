@@ -45,6 +45,17 @@ describe('ticket attachments: images or PDF up to 5MB each, by content', () => {
     expect((await t.app.inject({ method: 'GET', url: png.url, headers: w.as.superAdmin })).statusCode).toBe(200);
   });
 
+  it('serves an attachment under an extension matching its content, whatever it was named (issue 15)', async () => {
+    const response = await post('/api/tickets', w.as.customer, FIELDS, [file('receipt.html', SAMPLE.png, 'text/html'), file('scan', SAMPLE.pdf)]);
+    expect(response.statusCode, response.body).toBe(201);
+    const [png, pdf] = response.json<TicketDetail>().messages[0]?.attachments ?? [];
+    const served = await t.app.inject({ method: 'GET', url: png!.url, headers: w.as.staff });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toMatch(/^inline; filename="receipt\.png"; filename\*=UTF-8''receipt\.png$/);
+    const scan = await t.app.inject({ method: 'GET', url: pdf!.url, headers: w.as.staff });
+    expect(scan.headers['content-disposition']).toMatch(/^attachment; filename="scan\.pdf"/);
+  });
+
   it('a staff reply may carry attachments too', async () => {
     const ticket = await openTicket(t, w.as.customer);
     const response = await post(`/api/tickets/${ticket.id}/messages`, w.as.staff, { message: 'Label attached' }, [file('label.gif', SAMPLE.gif)]);

@@ -1,6 +1,6 @@
 import { courierQuerySchema, departmentsResponseSchema, ticketSettingsSchema } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../../app-context';
-import { ANY_SIGNED_IN, type Access } from '../../plugins/access';
+import { ANY_SIGNED_IN, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { departmentsOf, getTicketSettings, saveTicketSettings, settingsCourierId } from './ticket-settings.service';
 import { inTransaction } from '../../lib/transaction';

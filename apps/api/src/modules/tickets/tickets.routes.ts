@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import {
-  courierQuerySchema, createTicketSchema, customerTicketsQuerySchema, customerTicketsResponseSchema, ticketDetailSchema,
-  ticketListItemSchema, ticketNoParamsSchema, ticketReplySchema, ticketStatusUpdateSchema, unreadCountResponseSchema, unreadTicketsResponseSchema,
+  courierQuerySchema, createTicketFormSchema, createTicketSchema, customerTicketsQuerySchema, customerTicketsResponseSchema, ticketDetailSchema,
+  ticketListItemSchema, ticketNoParamsSchema, ticketReplyFormSchema, ticketReplySchema, ticketStatusUpdateSchema, unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from '@parceldesk/shared/schemas/tickets';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { Access } from '../../plugins/access';
+import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { inTransaction } from '../../lib/transaction';
@@ -19,11 +19,8 @@ import { unreadCount, unreadTickets } from './ticket-reads';
 import { addTicketMessage, changeTicketStatus, createTicket } from './ticket-writes.service';
 
 const tags = ['tickets'];
-const STAFF_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff'] as const;
-const EVERYONE = [...STAFF_ROLES, 'customer'] as const;
-/** Spec section 6: tickets_view to see, tickets_reply to answer and change status; admins always; customers their own. */
-const STAFF_VIEW: Access = { roles: STAFF_ROLES, permission: 'tickets_view' };
-const VIEW_ONE: Access = { roles: EVERYONE, permission: 'tickets_view', tenant: { id: 'ticket' } };
+const STAFF_VIEW = ACCESS.ticketsStaffView;
+const VIEW_ONE: Access = { ...ACCESS.ticketsView, tenant: { id: 'ticket' } };
 const CUSTOMER: Access = { roles: ['customer'] };
 const multipartOrJson = { consumes: ['application/json', 'multipart/form-data'] };
 
@@ -52,7 +49,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
       tags, summary: 'One customer\'s tickets, newest activity first (a customer may name only themselves)',
       params: z.object({ userId: z.string().uuid('Not found') }), querystring: customerTicketsQuerySchema, response: { 200: customerTicketsResponseSchema },
     },
-    config: { access: { roles: EVERYONE, permission: 'tickets_view', tenant: { userId: 'customer' } } },
+    config: { access: { ...ACCESS.ticketsView, tenant: { userId: 'customer' } } },
   }, (request) => customerTickets(ctx.db, principalOf(request), { customerId: request.params.userId, ...request.query }));
 
   app.get('/tickets', {
@@ -70,7 +67,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
       tags, ...multipartOrJson, response: { 201: ticketDetailSchema },
       summary: 'Open a ticket (customer): JSON or multipart with subject, department, message and up to 5 attachments (images or PDF, each under 5MB)',
     },
-    config: { access: CUSTOMER },
+    config: { access: CUSTOMER, multipartBody: createTicketFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, attachments } = await readTicketForm(request, createTicketSchema);
@@ -80,7 +77,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/tickets/by-number/:ticketNo', {
     schema: { tags, summary: 'A ticket by its number (?ticket=NO links); a super admin may name the courier', params: ticketNoParamsSchema, querystring: courierQuerySchema, response: { 200: ticketDetailSchema } },
-    config: { access: { roles: EVERYONE, permission: 'tickets_view', tenant: { ticketNo: 'ticket_no', courierId: 'courier' } } },
+    config: { access: { ...ACCESS.ticketsView, tenant: { ticketNo: 'ticket_no', courierId: 'courier' } } },
   }, (request) => getTicketByNumber(ctx.db, principalOf(request), request.params.ticketNo, request.query.courierId));
 
   app.get('/tickets/:id', {
@@ -93,7 +90,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
       tags, ...multipartOrJson, params: idParamsSchema, response: { 201: ticketDetailSchema },
       summary: 'Reply (the ticket\'s customer, or staff with tickets_reply): JSON or multipart with message and up to 5 attachments',
     },
-    config: { access: { roles: EVERYONE, permission: 'tickets_reply', tenant: { id: 'ticket' } } },
+    config: { access: { ...ACCESS.ticketsReply, tenant: { id: 'ticket' } }, multipartBody: ticketReplyFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     // The ticket is checked first, so another courier's or customer's ticket is 404 whatever the body.
@@ -105,7 +102,7 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put('/tickets/:id/status', {
     schema: { tags, summary: 'Change a ticket\'s status (staff with tickets_reply; see TICKET_TRANSITIONS)', params: idParamsSchema, body: ticketStatusUpdateSchema, response: { 200: ticketDetailSchema } },
-    config: { access: { roles: STAFF_ROLES, permission: 'tickets_reply', tenant: { id: 'ticket' } } },
+    config: { access: { ...ACCESS.ticketsChangeStatus, tenant: { id: 'ticket' } } },
   }, async (request) => {
     const actor = actorOf(request);
     await inTransaction(ctx.db, (tx) => changeTicketStatus(tx, { actor, ticketId: request.params.id, status: request.body.status }));
@@ -114,14 +111,14 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/tickets/attachments/:id', {
     schema: { tags, summary: 'An attachment\'s file, for those who may open its ticket', params: idParamsSchema },
-    config: { access: { roles: EVERYONE, permission: 'tickets_view', tenant: { id: 'ticket_attachment' } } },
+    config: { access: { ...ACCESS.ticketsView, tenant: { id: 'ticket_attachment' } } },
   }, async (request, reply) => {
     const file = await getAttachment(ctx.db, principalOf(request), request.params.id);
     // Images open in the page; a PDF is downloaded. Nothing served here runs as a page.
     const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
     return reply
       .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(disposition, file.fileName))
+      .header('content-disposition', contentDisposition(disposition, file.fileName, file.contentType))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('cache-control', 'private, max-age=3600')

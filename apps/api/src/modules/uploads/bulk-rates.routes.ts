@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import { bulkUploadFormSchema, bulkUploadResultSchema } from '@parceldesk/shared/schemas/settings-responses';
 import { RATE_UPLOAD_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
 import { badRequest } from '../../lib/app-error';
@@ -14,24 +15,14 @@ import { UUID } from './stored-files.service';
 
 const tags = ['settings'];
 
-const bulkResultSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  createdRates: z.number(),
-  updatedRates: z.number(),
-  invalidRates: z.number(),
-  totalProcessed: z.number(),
-  invalidRows: z.array(z.object({ row: z.number(), weight: z.string(), cost: z.string(), reason: z.string() })),
-});
-
 /** Settings tab 1's Bulk Upload modal: the upload and its two templates (spec section 7). */
 export function bulkRateRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/settings/shipping-rates/bulk-upload', {
     schema: {
       tags, summary: 'Create or update rates from an .xlsx, .xls or .csv file (multipart: file and courier_id; columns weight and cost)',
-      consumes: ['multipart/form-data'], response: { 200: bulkResultSchema },
+      consumes: ['multipart/form-data'], response: { 200: bulkUploadResultSchema },
     },
-    config: { access: SETTINGS_ACCESS },
+    config: { access: SETTINGS_ACCESS, multipartBody: bulkUploadFormSchema },
   }, async (request) => {
     prepareSpreadsheetParser();
     const { file, fields } = await readUpload(request, { fileField: 'file', maxBytes: RATE_UPLOAD_MAX_BYTES, tooLarge: SETTINGS_MSG.bulkTooLarge });

@@ -1,4 +1,5 @@
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import type { BulkUploadResult, InvalidRateRow } from '@parceldesk/shared/schemas/settings-responses';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { auditAction } from '../../lib/actor';
@@ -6,19 +7,10 @@ import type { SettingsActor } from '../settings/settings-context';
 import { upsertShippingRates } from '../settings/shipping-rates.service';
 import type { SpreadsheetKind } from './file-types';
 import type { UploadedFile } from './multipart';
-import { BULK_MSG, readRateRows, type InvalidRateRow } from './rate-rows';
+import { BULK_MSG, readRateRows } from './rate-rows';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './spreadsheet-parser';
 import { readSpreadsheetUpload } from './spreadsheet-upload';
 
-export interface BulkUploadResult {
-  success: true;
-  message: string;
-  createdRates: number;
-  updatedRates: number;
-  invalidRates: number;
-  totalProcessed: number;
-  invalidRows: InvalidRateRow[];
-}
 
 export interface RateFile {
   fileName: string;

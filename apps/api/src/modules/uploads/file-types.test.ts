@@ -1,11 +1,20 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE } from '../../test/multipart';
-import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType, sniff, spreadsheetKind } from './file-types';
+import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType, servedFileName, sniff, spreadsheetKind } from './file-types';
 import { parseSpreadsheet } from './spreadsheet-parser';
 import { listZipEntries, unpackedSize } from './zip-entries';
 
 const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
+
+/** The same .xlsx with its first sheet's XML edited (the zip rewritten through SheetJS's CFB). */
+function withSheetXml(data: Buffer, edit: (xml: string) => string): Buffer {
+  const zip = XLSX.CFB.read(data, { type: 'buffer' });
+  const entry = zip.FileIndex[zip.FullPaths.findIndex((name: string) => name.endsWith('xl/worksheets/sheet1.xml'))];
+  if (!entry) throw new Error('no sheet1.xml in the workbook');
+  entry.content = Buffer.from(edit(Buffer.from(entry.content as Uint8Array).toString('utf8')));
+  return Buffer.from(XLSX.CFB.write(zip, { type: 'buffer', fileType: 'zip' }) as Uint8Array);
+}
 
 function xlsxOf(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
@@ -89,6 +98,18 @@ describe('file names in headers', () => {
   });
 });
 
+describe('servedFileName (issue 15)', () => {
+  it('keeps a name whose extension fits the content, and swaps one that does not', () => {
+    expect(servedFileName('photo.JPEG', 'image/jpeg')).toBe('photo.JPEG');
+    expect(servedFileName('invoice.html', 'image/jpeg')).toBe('invoice.jpg');
+    expect(servedFileName('rates.xlsx.exe', 'application/pdf')).toBe('rates.xlsx.pdf');
+    expect(servedFileName('scan', 'image/png')).toBe('scan.png');
+    expect(servedFileName('.png', 'application/pdf')).toBe('.png.pdf');
+    expect(servedFileName('list.txt', 'text/csv; charset=utf-8')).toBe('list.csv');
+    expect(contentDisposition('attachment', 'a.svg', 'image/png')).toMatch(/^attachment; filename="a\.png"/);
+  });
+});
+
 describe('parseSpreadsheet (in a worker thread)', () => {
   it('returns cells as numbers, text and formulas, row 1 first', async () => {
     const data = xlsxOf([['weight', 'cost'], ['1 lb', 650]]);
@@ -106,6 +127,45 @@ describe('parseSpreadsheet (in a worker thread)', () => {
     expect(await parseSpreadsheet(rows, 'csv', { maxRows: 2999, maxColumns: 5, timeoutMs: 15_000, memoryMb: 64 })).toEqual({ ok: false, reason: 'too_many_rows' });
     const fine = await parseSpreadsheet(rows, 'csv', { maxRows: 3000, maxColumns: 5, timeoutMs: 15_000, memoryMb: 64 });
     expect(fine.ok && fine.rows.length).toBe(3001);
+  });
+
+  it('counts the rows an .xlsx actually holds, not its declared <dimension> (issue 15)', async () => {
+    const rows = [['weight', 'cost'], ['1 lb', 650], ['2 lbs', 900], ['3 lbs', 1100], ['4 lbs', 1300]];
+    const data = withSheetXml(xlsxOf(rows), (xml) => xml.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:B2"/>'));
+    const parsed = await parseSpreadsheet(data, 'xlsx');
+    expect(parsed.ok && parsed.rows.length).toBe(5);
+    expect(parsed.ok && parsed.rows[4]).toEqual([{ t: 's', v: '4 lbs' }, { t: 'n', v: 1300 }]);
+  });
+
+  it('a crafted file cannot reach the main thread\'s prototypes, nor hold it past the time cap (issue 15)', async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const hostile = [['__proto__', 'constructor'], ['prototype', '__defineGetter__'], ['toString', 'polluted']];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(hostile), '__proto__');
+    for (const [data, kind] of [
+      [XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, 'xlsx'],
+      [XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls'],
+      [Buffer.from('__proto__,constructor\nprototype,polluted\n'), 'csv'],
+    ] as const) {
+      const parsed = await parseSpreadsheet(data, kind);
+      expect(parsed.ok, kind).toBe(true);
+      if (parsed.ok) for (const row of parsed.rows) expect(Object.getPrototypeOf(row), kind).toBe(Array.prototype);
+    }
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    // A 4 MB file given 150 ms: the answer comes at the cap, and the main thread kept running meanwhile.
+    const big = Buffer.from(`weight,cost\n${'"1 lb ""quoted""",650\n'.repeat(200_000)}`);
+    let ticks = 0;
+    const ticker = setInterval(() => { ticks += 1; }, 10);
+    const started = Date.now();
+    const result = await parseSpreadsheet(big, 'csv', { maxRows: 1_000_000, maxColumns: 5, timeoutMs: 150, memoryMb: 64 });
+    const elapsed = Date.now() - started;
+    clearInterval(ticker);
+    expect(result).toEqual({ ok: false, reason: 'timeout' });
+    // Generous margins for two shared cores under a full test run; a parse on the main thread would leave no ticks while it ran.
+    expect(elapsed).toBeLessThan(3_000);
+    expect(ticks).toBeGreaterThanOrEqual(3);
   });
 
   it('reads a damaged workbook as unreadable rather than throwing', async () => {

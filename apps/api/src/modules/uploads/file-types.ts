@@ -101,8 +101,39 @@ export function cleanFileName(fileName: string, fallback: string): string {
   return base.slice(0, 200 - extension.length) + extension;
 }
 
-/** `attachment` or `inline` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+/** The extensions a served content type may carry; the first is the one given when the name's does not fit. */
+const EXTENSIONS_OF: Record<string, readonly string[]> = {
+  [CONTENT_TYPES.jpeg]: ['.jpg', '.jpeg', '.jpe'],
+  [CONTENT_TYPES.png]: ['.png'],
+  [CONTENT_TYPES.gif]: ['.gif'],
+  [CONTENT_TYPES.pdf]: ['.pdf'],
+  [CONTENT_TYPES.xlsx]: ['.xlsx'],
+  [CONTENT_TYPES.xls]: ['.xls'],
+  [CONTENT_TYPES.docx]: ['.docx'],
+  [CONTENT_TYPES.doc]: ['.doc'],
+  [CONTENT_TYPES.csv]: ['.csv'],
+};
+
+/**
+ * The name a stored file is served under: its own, with the extension swapped for one matching
+ * the content type sniffed at upload when they disagree (issue 15: `invoice.html` holding a JPEG
+ * downloads as `invoice.jpg`, so nothing opens it as something it is not). The stored name is kept.
+ */
+export function servedFileName(fileName: string, contentType: string): string {
+  const allowed = EXTENSIONS_OF[contentType];
+  if (!allowed) return fileName;
+  const extension = extensionOf(fileName);
+  if (allowed.includes(extension)) return fileName;
+  const stem = extension ? fileName.slice(0, -extension.length) : fileName;
+  return `${stem || 'file'}${allowed[0]}`;
+}
+
+/**
+ * `attachment` or `inline` with an ASCII fallback name and the exact UTF-8 name (RFC 6266); with
+ * the content type, the name's extension is made to match it (servedFileName).
+ */
+export function contentDisposition(type: 'attachment' | 'inline', storedName: string, contentType?: string): string {
+  const fileName = contentType ? servedFileName(storedName, contentType) : storedName;
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

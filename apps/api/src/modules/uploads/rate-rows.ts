@@ -1,17 +1,13 @@
 import { SETTINGS_MSG, shippingRateSchema } from '@parceldesk/shared/schemas/settings';
+import type { InvalidRateRow } from '@parceldesk/shared/schemas/settings-responses';
 import { parseWeight } from '@parceldesk/shared/weights';
 import { badRequest } from '../../lib/app-error';
 import type { ParsedRateRow } from '../settings/shipping-rates.service';
 import type { Cell } from './spreadsheet-parser';
 import { cellText, isBlankCell as isBlank, isFormulaLike } from './spreadsheet-upload';
 
-export interface InvalidRateRow {
-  /** The spreadsheet's row number (the header is row 1). */
-  row: number;
-  weight: string;
-  cost: string;
-  reason: string;
-}
+/** A refused row; `row` is the spreadsheet's row number (the header is row 1). */
+export type { InvalidRateRow };
 
 export interface RateFileRows {
   /** One row per weight, the file's last row for that weight. */

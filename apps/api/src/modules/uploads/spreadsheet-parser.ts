@@ -20,62 +20,133 @@ export interface ParseLimits {
 
 export const DEFAULT_PARSE_LIMITS: ParseLimits = { maxRows: 20_000, maxColumns: 50, timeoutMs: 15_000, memoryMb: 256 };
 
-const xlsxPath = createRequire(import.meta.url).resolve('xlsx');
+const resolveModule = createRequire(import.meta.url).resolve;
+/** Absolute paths, so the worker loads the same packages under tsx, vitest and the esbuild bundle. */
+const modulePaths = { xlsx: resolveModule('xlsx'), exceljs: resolveModule('exceljs'), csvParse: resolveModule('csv-parse/sync') };
 
 /**
- * The worker's source. xlsx 0.18.5 has known prototype-pollution and ReDoS issues, so untrusted
- * files are parsed only here: a fresh isolate per file, with a heap cap and a time limit, that
- * returns plain arrays. Whatever a crafted file does to the parser dies with the worker. Kept as
- * plain CommonJS text so it runs the same under tsx, vitest and the esbuild bundle.
+ * The worker's source (issue 15). .xlsx is read with exceljs and .csv with csv-parse, both
+ * maintained; SheetJS `xlsx` 0.18.5 (the last on the registry, with a prototype-pollution and a
+ * ReDoS advisory) reads only legacy .xls. All three run here and nowhere else: a fresh isolate
+ * per file, with a heap cap and a time limit, that returns plain arrays, so whatever a crafted
+ * file does to a parser dies with the worker. Rows are counted from the cells actually present,
+ * never from a workbook's declared <dimension>. Plain CommonJS text so it runs the same under
+ * tsx, vitest and the esbuild bundle.
  */
 const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
-// Loading xlsx is most of a worker's start-up: done before the job arrives (a warm spare).
-const XLSX = require(workerData.xlsxPath);
-parentPort.once('message', ({ kind, bytes, maxRows, maxColumns }) => {
+const paths = workerData.modulePaths;
+// Loading the parsers is most of a worker's start-up: exceljs and csv-parse load before the job
+// arrives (a warm spare); SheetJS only for a legacy .xls, the rare kind.
+const ExcelJS = require(paths.exceljs);
+const { parse: parseCsv } = require(paths.csvParse);
+
+function text(value) {
+  return { t: 's', v: String(value) };
+}
+
+/** An exceljs cell value as the app's Cell: formulas are kept as text (never evaluated). */
+function fromExcel(value) {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? { t: 'n', v: value } : null;
+  if (typeof value === 'string') return text(value);
+  if (typeof value === 'boolean') return text(value ? 'TRUE' : 'FALSE');
+  if (value instanceof Date) return text(Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10));
+  if (typeof value === 'object') {
+    if (typeof value.formula === 'string') return { t: 'f', v: '=' + value.formula };
+    if (typeof value.sharedFormula === 'string') return { t: 'f', v: '=' + value.sharedFormula };
+    if (Array.isArray(value.richText)) return text(value.richText.map((part) => String(part && part.text || '')).join(''));
+    if (typeof value.text === 'string') return text(value.text);
+    if (typeof value.error === 'string') return text(value.error);
+  }
+  return null;
+}
+
+async function readXlsx(bytes, maxRows, maxColumns) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const sheet = book.worksheets[0];
+  if (!sheet) return { ok: false, reason: 'unreadable' };
+  const rows = [];
+  let width = 0;
+  let tooMany = false;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (tooMany) return;
+    if (rowNumber > maxRows + 1) { tooMany = true; return; }
+    const cells = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (column > maxColumns) return;
+      const value = fromExcel(cell.value);
+      if (value) { cells[column - 1] = value; width = Math.max(width, column); }
+    });
+    rows[rowNumber - 1] = cells;
+  });
+  if (tooMany) return { ok: false, reason: 'too_many_rows' };
+  // An empty workbook is no rate file: unreadable, as before.
+  if (width === 0) return { ok: false, reason: 'unreadable' };
+  const out = [];
+  for (let r = 0; r < rows.length; r += 1) {
+    const cells = rows[r] || [];
+    const row = [];
+    for (let c = 0; c < width; c += 1) row.push(cells[c] || null);
+    out.push(row);
+  }
+  return { ok: true, rows: out };
+}
+
+function readCsv(bytes, maxRows, maxColumns) {
+  let source;
+  try { source = new TextDecoder('utf-8', { fatal: true }).decode(bytes); }
+  catch { source = new TextDecoder('windows-1252').decode(bytes); }
+  const records = parseCsv(source.replace(/^\uFEFF/, ''), { relax_column_count: true, relax_quotes: true, skip_empty_lines: false, to_line: maxRows + 2 });
+  if (records.length > maxRows + 1) return { ok: false, reason: 'too_many_rows' };
+  let width = 0;
+  for (const record of records) width = Math.max(width, Math.min(record.length, maxColumns));
+  return { ok: true, rows: records.map((record) => {
+    const row = [];
+    for (let c = 0; c < width; c += 1) {
+      const value = record[c];
+      row.push(value === undefined || value === '' ? null : text(value));
+    }
+    return row;
+  }) };
+}
+
+/** Legacy .xls (BIFF) only: SheetJS, as before. */
+function readXls(bytes, maxRows, maxColumns) {
+  const XLSX = require(paths.xlsx);
+  const book = XLSX.read(bytes, { type: 'buffer', sheets: 0, sheetRows: maxRows + 2, cellFormula: true, cellHTML: false, cellText: false,
+    cellDates: false, cellStyles: false, bookVBA: false, bookDeps: false, WTF: false });
+  const name = book.SheetNames[0];
+  const sheet = name === undefined ? undefined : book.Sheets[name];
+  if (!sheet || !sheet['!ref']) return { ok: false, reason: 'unreadable' };
+  const full = XLSX.utils.decode_range(sheet['!fullref'] || sheet['!ref']);
+  if (full.e.r > maxRows) return { ok: false, reason: 'too_many_rows' };
+  const range = XLSX.utils.decode_range(sheet['!ref']);
+  const lastColumn = Math.min(range.e.c, maxColumns - 1);
+  const rows = [];
+  for (let r = 0; r <= range.e.r; r += 1) {
+    const row = [];
+    for (let c = 0; c <= lastColumn; c += 1) {
+      const cell = sheet[XLSX.utils.encode_cell({ r, c })];
+      if (!cell || cell.t === 'z') row.push(null);
+      else if (cell.f !== undefined) row.push({ t: 'f', v: '=' + String(cell.f) });
+      else if (cell.t === 'n' && typeof cell.v === 'number') row.push({ t: 'n', v: cell.v });
+      else if (cell.t === 'e') row.push(text(cell.w || '#ERROR'));
+      else if (cell.v === undefined || cell.v === null) row.push(null);
+      else row.push(text(cell.t === 'd' ? (cell.w || cell.v) : cell.v));
+    }
+    rows.push(row);
+  }
+  return { ok: true, rows };
+}
+
+parentPort.once('message', async ({ kind, bytes, maxRows, maxColumns }) => {
   try {
-    const options = { sheets: 0, sheetRows: maxRows + 2, cellFormula: true, cellHTML: false, cellText: false,
-      cellDates: false, cellStyles: false, bookVBA: false, bookDeps: false, WTF: false };
-    let book;
-    if (kind === 'csv') {
-      let text;
-      try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); }
-      catch { text = new TextDecoder('windows-1252').decode(bytes); }
-      book = XLSX.read(text.replace(/^\uFEFF/, ''), { ...options, type: 'string', raw: true, cellFormula: false });
-    } else {
-      book = XLSX.read(bytes, { ...options, type: 'buffer' });
-    }
-    const name = book.SheetNames[0];
-    const sheet = name === undefined ? undefined : book.Sheets[name];
-    if (!sheet || !sheet['!ref']) {
-      // xlsx reads a workbook whose sheet XML is damaged as an empty sheet; an empty workbook is
-      // no rate file either, so both read as unreadable. An empty CSV is simply empty.
-      parentPort.postMessage(kind === 'csv' ? { ok: true, rows: [] } : { ok: false, reason: 'unreadable' });
-    } else {
-      const full = XLSX.utils.decode_range(sheet['!fullref'] || sheet['!ref']);
-      if (full.e.r > maxRows) {
-        parentPort.postMessage({ ok: false, reason: 'too_many_rows' });
-      } else {
-        // Rows and columns from A1, so an index + 1 is the row number the user sees.
-        const range = XLSX.utils.decode_range(sheet['!ref']);
-        const lastColumn = Math.min(range.e.c, maxColumns - 1);
-        const rows = [];
-        for (let r = 0; r <= range.e.r; r += 1) {
-          const row = [];
-          for (let c = 0; c <= lastColumn; c += 1) {
-            const cell = sheet[XLSX.utils.encode_cell({ r, c })];
-            if (!cell || cell.t === 'z') row.push(null);
-            else if (cell.f !== undefined) row.push({ t: 'f', v: '=' + String(cell.f) });
-            else if (cell.t === 'n' && typeof cell.v === 'number') row.push({ t: 'n', v: cell.v });
-            else if (cell.t === 'e') row.push({ t: 's', v: String(cell.w || '#ERROR') });
-            else if (cell.v === undefined || cell.v === null) row.push(null);
-            else row.push({ t: 's', v: String(cell.t === 'd' ? (cell.w || cell.v) : cell.v) });
-          }
-          rows.push(row);
-        }
-        parentPort.postMessage({ ok: true, rows });
-      }
-    }
+    const result = kind === 'csv' ? readCsv(bytes, maxRows, maxColumns)
+      : kind === 'xlsx' ? await readXlsx(bytes, maxRows, maxColumns)
+      : readXls(bytes, maxRows, maxColumns);
+    parentPort.postMessage(result);
   } catch (error) {
     parentPort.postMessage({ ok: false, reason: 'unreadable' });
   }
@@ -119,13 +190,13 @@ interface ParserWorker {
   dead: boolean;
 }
 
-/** One spare worker, xlsx already loaded, waits for the next file; each file still gets a fresh one. */
+/** One spare worker, its parsers already loaded, waits for the next file; each file still gets a fresh one. */
 let spare: ParserWorker | null = null;
 
 function spawn(memoryMb: number): ParserWorker {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { xlsxPath },
+    workerData: { modulePaths },
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: true,
     stderr: true,
@@ -154,7 +225,7 @@ function warmSpare() {
   if (!spare || spare.dead) spare = spawn(DEFAULT_PARSE_LIMITS.memoryMb);
 }
 
-/** Starts a spare worker loading xlsx while an upload is still arriving (the first one after start). */
+/** Starts a spare worker loading the parsers while an upload is still arriving (the first one after start). */
 export function prepareSpreadsheetParser(): void {
   if (running < MAX_PARALLEL) warmSpare();
 }

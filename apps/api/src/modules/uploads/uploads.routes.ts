@@ -2,9 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
+import {
+  logoUploadedSchema, logoUploadFormSchema, rateSheetResponseSchema, rateSheetUploadedSchema, rateSheetUploadFormSchema,
+} from '@parceldesk/shared/schemas/settings-responses';
 import { LOGO_MAX_BYTES, RATE_SHEET_MAX_BYTES } from '@parceldesk/shared/constants';
 import type { AppContext, ZodApp } from '../../app-context';
-import { PUBLIC, type Access } from '../../plugins/access';
+import { PUBLIC, type Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
 import { inTransaction } from '../../lib/transaction';
@@ -39,9 +42,9 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/couriers/:id/logo', {
     schema: {
       tags, summary: 'Upload the courier logo (multipart field logo: JPG, PNG or GIF, at most 5MB)', params: idParamsSchema, ...multipartBody,
-      response: { 200: z.object({ success: z.literal(true), message: z.string(), logo_url: z.string() }) },
+      response: { 200: logoUploadedSchema },
     },
-    config: { access: { ...ADMINS, tenant: { id: 'courier' } } },
+    config: { access: { ...ADMINS, tenant: { id: 'courier' } }, multipartBody: logoUploadFormSchema },
   }, async (request) => {
     const principal = principalOf(request);
     const courier = await courierInScope(ctx.db, principal, request.params.id);
@@ -65,13 +68,13 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag)
       .header('cross-origin-resource-policy', 'cross-origin');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return fileHeaders(reply, file.contentType).header('content-disposition', contentDisposition('inline', file.fileName)).send(file.data);
+    return fileHeaders(reply, file.contentType).header('content-disposition', contentDisposition('inline', file.fileName, file.contentType)).send(file.data);
   });
 
   app.get('/rate-sheet', {
     schema: {
       tags, summary: 'The courier\'s current rate sheet, if any', querystring: courierQuery,
-      response: { 200: z.object({ success: z.literal(true), rate_sheet_url: z.string().nullable(), file_name: z.string().nullable() }) },
+      response: { 200: rateSheetResponseSchema },
     },
     config: { access: { ...COURIER_PEOPLE, tenant: { courier_id: 'courier' } } },
   }, async (request) => {
@@ -92,7 +95,7 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
     const courierId = await rateSheetCourierId(ctx.db, principalOf(request), request.query.courier_id);
     const sheet = await rateSheetFile(ctx.db, courierId);
     return fileHeaders(reply, sheet.contentType)
-      .header('content-disposition', contentDisposition('attachment', sheet.fileName))
+      .header('content-disposition', contentDisposition('attachment', sheet.fileName, sheet.contentType))
       .header('cache-control', 'private, no-store')
       .send(sheet.data);
   });
@@ -100,9 +103,9 @@ export function uploadRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/rate-sheet', {
     schema: {
       tags, summary: 'Upload the rate sheet (multipart: rate_sheet and courier_id; PDF, Excel or Word, at most 10MB)', ...multipartBody,
-      response: { 200: z.object({ success: z.literal(true), message: z.string(), rate_sheet_url: z.string() }) },
+      response: { 200: rateSheetUploadedSchema },
     },
-    config: { access: ADMINS },
+    config: { access: ADMINS, multipartBody: rateSheetUploadFormSchema },
   }, async (request) => {
     const principal = principalOf(request);
     const { file, fields } = await readUpload(request, { fileField: 'rate_sheet', maxBytes: RATE_SHEET_MAX_BYTES, tooLarge: SETTINGS_MSG.rateSheetTooLarge });

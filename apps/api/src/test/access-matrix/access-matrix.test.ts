@@ -13,7 +13,7 @@ import { seedWorld, type Caller, type MatrixWorld } from './world';
 
 /**
  * Issue 6, access matrix: every route the server registered × every kind of caller, with the
- * expected answer derived from the route's own `config.access` declaration (plugins/access.ts).
+ * expected answer derived from the route's own `config.access` declaration (packages/shared/src/access.ts).
  * New routes are covered as they are registered; nothing here lists routes by hand.
  */
 describe('access matrix', () => {

@@ -1,4 +1,4 @@
-import { permissionsAdmit, type Access } from '../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import type { Caller } from './world';
 
 /** What a caller must get from a route, derived from the route's own declaration only. */
@@ -16,8 +16,10 @@ export function expectationFor(access: Access, caller: Caller): Expectation {
   if (!caller.role) return { kind: 'unauthenticated' };
   if (!access.roles.includes(caller.role)) return { kind: 'forbidden', why: `role ${caller.role} is not in [${access.roles.join(', ')}]` };
   const gated = caller.role === 'branch_manager' || caller.role === 'staff';
-  if (gated && access.permission && !permissionsAdmit(caller.permissions, access.permission)) {
-    return { kind: 'forbidden', why: `${caller.role} lacks ${[access.permission].flat().join(' or ')}` };
+  // A list of permissions admits whoever holds any one of them.
+  const wanted: readonly string[] = access.permission === undefined ? [] : typeof access.permission === 'string' ? [access.permission] : access.permission;
+  if (gated && wanted.length > 0 && !wanted.some((permission) => caller.permissions.has(permission))) {
+    return { kind: 'forbidden', why: `${caller.role} lacks ${wanted.join(' or ')}` };
   }
   return { kind: 'allowed' };
 }

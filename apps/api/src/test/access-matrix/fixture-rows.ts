@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles,
 } from '../../db/schema/index';
-import type { TenantKind } from '../../plugins/access';
+import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
 
 /** The kinds the matrix can make a row of; a kind missing here fails the matrix, naming it. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifySchema } from 'fastify';
 import type { App } from '../../app';
-import type { Access, TenantKind } from '../../plugins/access';
+import type { Access, TenantKind } from '@parceldesk/shared/access';
 import { solveValidInput } from './valid-input';
 
 /** A JSON schema as produced by z.toJSONSchema (input side); only the parts the harness reads. */
@@ -116,7 +116,7 @@ export function apiRouteTable(app: App): { routes: MatrixRoute[]; problems: stri
     for (const param of named) {
       const kind = rule[param.name];
       if (!kind) {
-        problems.push(`${label}: ${param.in} parameter '${param.name}' may name a row but has no tenancy rule; add config.access.tenant = { ${param.name}: '<kind>' } (plugins/access.ts TenantKind)`);
+        problems.push(`${label}: ${param.in} parameter '${param.name}' may name a row but has no tenancy rule; add config.access.tenant = { ${param.name}: '<kind>' } (TenantKind in packages/shared/src/access.ts)`);
         continue;
       }
       tenantParams.push({ ...param, kind });

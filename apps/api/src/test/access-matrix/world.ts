@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
 import { branches, couriers, courierFeeSettings, sessions, users } from '../../db/schema/index';
-import type { TenantKind } from '../../plugins/access';
+import type { TenantKind } from '@parceldesk/shared/access';
 import { createTokenSigner } from '../../security/tokens';
 import { makeCourier, makeCustomer, makeUser, unique, type TestCourier } from '../factories';
 import type { TestApp } from '../test-app';

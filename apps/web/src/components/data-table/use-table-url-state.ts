@@ -1,40 +1,31 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { TABLE_PAGE_SIZES } from '@parceldesk/shared/constants';
+import { listQuerySchema } from '@parceldesk/shared/schemas/list-query';
 import type { TableState } from './types';
 
 export const DEFAULT_PAGE_SIZE = TABLE_PAGE_SIZES[0];
 const KEYS = ['page', 'pageSize', 'sort', 'order', 'search', 'filters'] as const;
-const FIELD = /^[A-Za-z0-9_]+$/;
+const FIELDS = listQuerySchema.shape;
 
-function parseFilters(raw: string | null): Record<string, string> {
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(parsed)) {
-      if (FIELD.test(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) out[key] = String(value);
-    }
-    return out;
-  } catch {
-    return {};
-  }
+/** One value by the server's own rule (listQuerySchema), or the default when the URL holds a malformed one. */
+function read<K extends 'page' | 'pageSize' | 'sort' | 'order' | 'filters'>(key: K, raw: string | null): z.output<(typeof FIELDS)[K]> | undefined {
+  const parsed = FIELDS[key].safeParse(raw ?? undefined);
+  return parsed.success ? (parsed.data as z.output<(typeof FIELDS)[K]>) : undefined;
 }
 
 /** Reads a table's view from the URL; anything malformed falls back to the default rather than failing. */
 export function parseTableState(params: URLSearchParams, prefix = ''): TableState {
   const get = (key: (typeof KEYS)[number]) => params.get(`${prefix}${key}`);
-  const page = Number(get('page'));
-  const pageSize = Number(get('pageSize'));
-  const sort = get('sort');
   return {
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    pageSize: (TABLE_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
-    sort: sort && FIELD.test(sort) ? sort : null,
-    order: get('order') === 'desc' ? 'desc' : 'asc',
+    page: read('page', get('page')) ?? 1,
+    pageSize: read('pageSize', get('pageSize')) ?? DEFAULT_PAGE_SIZE,
+    sort: read('sort', get('sort')) ?? null,
+    order: read('order', get('order')) ?? 'asc',
+    // The search box shows what was typed, spaces and all; the server trims it (buildListPath too).
     search: (get('search') ?? '').slice(0, 200),
-    filters: parseFilters(get('filters')),
+    filters: read('filters', get('filters')) ?? {},
   };
 }
 

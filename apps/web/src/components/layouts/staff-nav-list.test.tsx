@@ -10,10 +10,11 @@ import { StaffNavList } from './staff-nav-list';
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
 vi.mock('../../lib/auth-context', () => ({ useAuth: () => auth.current }));
 
+/** As GET /auth/profile sends it: `permissions` holds the own and the role's together. */
 function staffUser(own: string[], fromRole: string[] = []): AuthUser {
   return {
     id: 'u1', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com',
-    role: { name: 'staff', permissions: fromRole }, permissions: own, user_type: 'staff',
+    role: { name: 'staff', permissions: fromRole }, permissions: [...new Set([...own, ...fromRole])], user_type: 'staff',
     courier: { id: 'c1', name: 'Island Express', code: 'ISL', logo_url: null }, branch: { id: 'b1', name: 'Kingston' },
   };
 }

@@ -45,7 +45,7 @@ function Where() {
 
 function renderBell(role: StaffRole | 'customer', permissions?: string[]) {
   auth.current = role === 'customer'
-    ? { status: 'authenticated', role: 'customer', user: null, customer: { id: 'k1' } as AuthContextValue['customer'] }
+    ? { status: 'authenticated', role: 'customer', user: null, customer: { id: 'k1', role: 'customer' } as AuthContextValue['customer'] }
     : { status: 'authenticated', role, user: user(role, permissions), customer: null };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

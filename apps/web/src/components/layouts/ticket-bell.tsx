@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { ActionIcon, Box, Indicator, Loader, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { ACCESS } from '@parceldesk/shared/access';
 import type { UnreadTicket } from '@parceldesk/shared/schemas/tickets';
 import { useAuth } from '../../lib/auth-context';
 import { bellBadgeLabel, bellTicketPath, ticketListPathFor, unreadCountQuery, unreadTicketsQuery } from '../../lib/ticket-counts';
-import { usePermissions } from '../../lib/use-permissions';
+import { useCanAccess } from '../../lib/use-access';
 
 /**
  * The support-ticket bell of the super admin, courier admin and staff headers (spec sections 2
@@ -15,10 +16,7 @@ import { usePermissions } from '../../lib/use-permissions';
  * ticket, so they get no bell either.
  */
 export function TicketBell() {
-  const { role } = useAuth();
-  const { can } = usePermissions();
-  // Admins see every ticket of their scope; branch managers and staff need tickets_view (spec section 6).
-  const isShown = role === 'super_admin' || role === 'courier_admin' || ((role === 'branch_manager' || role === 'staff') && can('tickets_view'));
+  const isShown = useCanAccess()(ACCESS.ticketsStaffView);
   if (!isShown) return null;
   return <Bell />;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import { api, errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { ConfirmModal } from './confirm-modal';
@@ -20,7 +21,7 @@ interface SignInAsButtonProps extends Omit<ButtonProps, 'onClick'> {
 export function SignInAsButton({ targetType, targetId, name, ...props }: SignInAsButtonProps) {
   const [asking, setAsking] = useState(false);
   const issue = useMutation({
-    mutationFn: () => api<{ url: string }>('/auth/impersonate', { method: 'POST', body: { targetType, targetId } }),
+    mutationFn: () => api<ResponseOf<'POST /auth/impersonate'>>('/auth/impersonate', { method: 'POST', body: { targetType, targetId } }),
   });
 
   const go = async () => {

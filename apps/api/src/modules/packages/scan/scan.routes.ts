@@ -7,7 +7,7 @@ import {
 } from '@parceldesk/shared/schemas/package-scan';
 import type { AppContext, ZodApp } from '../../../app-context';
 import { actorOf } from '../../../lib/actor';
-import type { Access } from '../../../plugins/access';
+import type { Access } from '@parceldesk/shared/access';
 import { contentDisposition } from '../../uploads/file-types';
 import type { LabelData } from '../labels/label-data';
 import { renderLabelsPdf } from '../labels/label-pdf';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import type { UpdateOwnCustomerProfileInput } from '@parceldesk/shared/schemas/customers';
 import { api } from '../../../lib/api-client';
 
@@ -7,6 +7,6 @@ import { api } from '../../../lib/api-client';
 export function useUpdateCustomerProfile() {
   return useMutation({
     mutationFn: (input: UpdateOwnCustomerProfileInput) =>
-      api<{ customer: CustomerProfile; message?: string }>('/customers/profile', { method: 'PUT', body: input }),
+      api<ResponseOf<'PUT /customers/profile'>>('/customers/profile', { method: 'PUT', body: input }),
   });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import { api } from '../../../lib/api-client';
 import type { SelectOption } from '../../../components/ui/form-native-select';
 
@@ -9,7 +10,7 @@ import type { SelectOption } from '../../../components/ui/form-native-select';
 export function useActiveBranchOptions(courierId: string) {
   return useQuery({
     queryKey: ['options', 'active-branches', courierId],
-    queryFn: ({ signal }) => api<{ data: { id: string; name: string }[] }>(`/branches/public/${encodeURIComponent(courierId)}`, { signal }),
+    queryFn: ({ signal }) => api<ResponseOf<'GET /branches/public/:courierId'>>(`/branches/public/${encodeURIComponent(courierId)}`, { signal }),
     staleTime: 60_000,
     select: (response): SelectOption[] => response.data.map((branch) => ({ value: branch.id, label: branch.name })),
   });

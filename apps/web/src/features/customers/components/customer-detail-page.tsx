@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ACCESS } from '@parceldesk/shared/access';
 import type { CustomerDetail } from '@parceldesk/shared/schemas/customers';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../components/ui/format-date';
@@ -9,7 +10,7 @@ import { SignInAsButton } from '../../../components/ui/sign-in-as-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { UsAddressCard } from '../../../components/ui/us-address-card';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
-import { usePermissions } from '../../../lib/use-permissions';
+import { useCanAccess } from '../../../lib/use-access';
 import { useCustomer } from '../api/customers';
 import { ChangeBranchForm } from './change-branch-form';
 import { CustomerEditForm } from './customer-edit-form';
@@ -26,13 +27,12 @@ interface CustomerDetailPageProps {
 export function CustomerDetailPage({ isBusiness = false, back }: CustomerDetailPageProps) {
   const { id = '' } = useParams();
   const root = useAreaRoot();
-  const { can } = usePermissions();
+  const canAccess = useCanAccess();
   const query = useCustomer(id, isBusiness);
   const customer = query.data;
-  // Staff edit only with customers_manage; admins always. The server enforces it either way.
-  const canManage = root !== '/staff' || can('customers_manage');
-  // Only admins may issue "sign in as" links (the server refuses staff).
-  const canImpersonate = root !== '/staff';
+  // Staff edit only with customers_manage; admins always; only admins issue "sign in as" links.
+  const canManage = canAccess(ACCESS.customersManage);
+  const canImpersonate = canAccess(ACCESS.impersonate);
   const list = back ?? (isBusiness ? { to: `${root}/business-customers`, label: 'All business customers' } : { to: `${root}/customers`, label: 'All customers' });
   const name = customer ? `${customer.firstName} ${customer.lastName}` : '';
   return (

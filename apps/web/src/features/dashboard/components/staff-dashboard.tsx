@@ -1,12 +1,13 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { ACCESS } from '@parceldesk/shared/access';
 import { useAuth } from '../../../lib/auth-context';
-import { usePermissions } from '../../../lib/use-permissions';
+import { useCanAccess } from '../../../lib/use-access';
 import { DashboardSummaryView } from './dashboard-summary';
 
 /** Staff without dashboard_view get a welcome only: the figures call would answer 403. */
 export function StaffDashboard() {
   const { user } = useAuth();
-  const { can } = usePermissions();
+  const canAccess = useCanAccess();
   const greeting = `Welcome, ${user?.first_name || user?.email || 'there'}`;
   const place = [user?.courier?.name, user?.branch?.name].filter(Boolean).join(' · ');
 
@@ -18,7 +19,7 @@ export function StaffDashboard() {
         </Title>
         {place ? <Text c="dimmed">{place}</Text> : null}
       </div>
-      {can('dashboard_view') ? (
+      {canAccess(ACCESS.dashboard) ? (
         <DashboardSummaryView />
       ) : (
         <Card withBorder padding="lg">

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import type { Notification } from '@parceldesk/shared/schemas/notifications';
 import { dataTableQueryKey } from '../../../components/data-table/use-table-data';
 import { api } from '../../../lib/api-client';
@@ -22,7 +23,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const refresh = useRefreshNotifications();
   return useMutation({
-    mutationFn: () => api<{ updated: number }>(`${NOTIFICATIONS_ENDPOINT}/read-all`, { method: 'PUT' }),
+    mutationFn: () => api<ResponseOf<'PUT /notifications/read-all'>>(`${NOTIFICATIONS_ENDPOINT}/read-all`, { method: 'PUT' }),
     onSuccess: refresh,
   });
 }

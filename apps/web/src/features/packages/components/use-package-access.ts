@@ -1,13 +1,9 @@
+import { staffSideWith } from '@parceldesk/shared/access';
 import type { Permission } from '@parceldesk/shared/permissions';
-import { useAuth } from '../../../lib/auth-context';
-import { usePermissions } from '../../../lib/use-permissions';
+import { useCanAccess } from '../../../lib/use-access';
 
 /** Branch managers and staff need the permission (spec section 2); courier and super admins always may. */
 export function usePackageAccess(): (permission: Permission) => boolean {
-  const { role } = useAuth();
-  const { can } = usePermissions();
-  return (permission) => {
-    if (role === 'branch_manager' || role === 'staff') return can(permission);
-    return role === 'courier_admin' || role === 'super_admin';
-  };
+  const canAccess = useCanAccess();
+  return (permission) => canAccess(staffSideWith(permission));
 }

@@ -7,11 +7,12 @@ import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { ApiError } from '../../../lib/api-client';
 import { RATE_SHEET_DOWNLOAD_FAILED } from '../../../lib/rate-sheet';
 import { CustomerRateSheetPage } from './customer-rate-sheet-page';
+import '../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), downloadFile: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../lib/download-file', () => ({ downloadFile: mocks.downloadFile }));
 vi.mock('../../../lib/toast', () => ({ notify: { error: mocks.error } }));

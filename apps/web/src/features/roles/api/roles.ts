@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import type { CreateRoleInput, RoleDetail, UpdateRoleInput } from '@parceldesk/shared/schemas/roles';
 import { dataTableQueryKey } from '../../../components/data-table/use-table-data';
 import { api } from '../../../lib/api-client';
@@ -47,7 +48,7 @@ export function useDeleteRole(id: string) {
   const client = useQueryClient();
   const refresh = useRefreshRoles();
   return useMutation({
-    mutationFn: () => api<unknown>(path(id), { method: 'DELETE' }),
+    mutationFn: () => api<ResponseOf<'DELETE /roles/:id'>>(path(id), { method: 'DELETE' }),
     onSuccess: () => {
       client.removeQueries({ queryKey: roleQuery(id).queryKey });
       refresh();

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
+import { staffSideWith } from '@parceldesk/shared/access';
 import type { Service } from '@parceldesk/shared/schemas/packages';
 import type { BulkReceiveResult } from '@parceldesk/shared/schemas/package-scan';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
 import { notify } from '../../../lib/toast';
-import { usePermissions } from '../../../lib/use-permissions';
+import { useCanAccess } from '../../../lib/use-access';
 import { uploadBulkReceive } from '../api/scan-api';
 import { BulkReceiveResults, OutcomeCounts } from './bulk-receive-results';
 import { openLabelPdf } from './label-actions';
@@ -21,15 +21,14 @@ const RECEIVABLE = ['received', 'matched_pre_alert', 'unknown'] as const;
  * receiving file, checked row by row first, then received in one go (all rows or none).
  */
 export function BulkReceivePage() {
-  const { role } = useAuth();
-  const { can } = usePermissions();
+  const canAccess = useCanAccess();
   const root = useAreaRoot();
   const [file, setFile] = useState<File | null>(null);
   const [service, setService] = useState<Service>('air');
   const [result, setResult] = useState<BulkReceiveResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  if ((role === 'branch_manager' || role === 'staff') && !can('packages_scan')) return <NoScanAccess />;
+  if (!canAccess(staffSideWith('packages_scan'))) return <NoScanAccess />;
 
   const send = async (commit: boolean, chosen = file) => {
     if (!chosen) return;

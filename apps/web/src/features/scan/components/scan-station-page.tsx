@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconCamera, IconLock, IconTableImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { staffSideWith } from '@parceldesk/shared/access';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { notify } from '../../../lib/toast';
-import { usePermissions } from '../../../lib/use-permissions';
+import { useCanAccess } from '../../../lib/use-access';
 import { useWedgeScan } from '../input/use-wedge-scan';
 import { useScanSync } from '../offline/use-scan-sync';
 import { CameraScanModal } from './camera-scan-modal';
@@ -29,9 +30,9 @@ export function NoScanAccess() {
 
 /** /admin/scan and /staff/scan (packages_scan): receive parcels by barcode, also offline (issue 11). */
 export function ScanStationPage() {
-  const { user, role } = useAuth();
-  const { can } = usePermissions();
-  if ((role === 'branch_manager' || role === 'staff') && !can('packages_scan')) return <NoScanAccess />;
+  const { user } = useAuth();
+  const canAccess = useCanAccess();
+  if (!canAccess(staffSideWith('packages_scan'))) return <NoScanAccess />;
   return <ScanStation ownerId={user?.id ?? null} />;
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type {
   bankDetailsSchema, CompanyInfoInput, CourierSettings, shippingAddressesSchema,
 } from '@parceldesk/shared/schemas/settings';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /couriers/{id}: what tab 0 and tab 4 edit. */
@@ -15,7 +16,7 @@ const path = (courierId: string) => `/couriers/${encodeURIComponent(courierId)}`
 
 export const courierSettingsQuery = (courierId: string) => queryOptions({
   queryKey: ['settings', 'courier', courierId],
-  queryFn: ({ signal }) => api<{ data: CourierSettings }>(path(courierId), { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => api<ResponseOf<'GET /couriers/:id'>>(path(courierId), { signal }).then((r) => r.data),
 });
 
 export function useCourierSettings(courierId: string) {
@@ -33,20 +34,20 @@ function useCourierMutation<TInput, TResult>(courierId: string, send: (input: TI
 
 /** PUT /couriers/{id}: the company name and its admin's name and email. */
 export const useUpdateCompany = (courierId: string) =>
-  useCourierMutation(courierId, (input: CompanyInfoInput) => api<{ success: boolean }>(path(courierId), { method: 'PUT', body: input }));
+  useCourierMutation(courierId, (input: CompanyInfoInput) => api<ResponseOf<'PUT /couriers/:id'>>(path(courierId), { method: 'PUT', body: input }));
 
 /** POST /couriers/{id}/logo, multipart field `logo`. */
 export const useUploadLogo = (courierId: string) =>
   useCourierMutation(courierId, (file: File) => {
     const body = new FormData();
     body.append('logo', file);
-    return api<{ success: boolean; logo_url: string }>(`${path(courierId)}/logo`, { method: 'POST', body });
+    return api<ResponseOf<'POST /couriers/:id/logo'>>(`${path(courierId)}/logo`, { method: 'POST', body });
   });
 
 export const useUpdateShippingAddresses = (courierId: string) =>
   useCourierMutation(courierId, (input: ShippingAddressesInput) =>
-    api<{ success: boolean }>(`${path(courierId)}/shipping-addresses`, { method: 'PUT', body: input }));
+    api<ResponseOf<'PUT /couriers/:id/shipping-addresses'>>(`${path(courierId)}/shipping-addresses`, { method: 'PUT', body: input }));
 
 export const useUpdateBankDetails = (courierId: string) =>
   useCourierMutation(courierId, (input: BankDetailsInput) =>
-    api<{ success: boolean }>(`${path(courierId)}/bank-details`, { method: 'PUT', body: input }));
+    api<ResponseOf<'PUT /couriers/:id/bank-details'>>(`${path(courierId)}/bank-details`, { method: 'PUT', body: input }));

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import { api } from '../../../lib/api-client';
 import { rateSheetQuery } from '../../../lib/rate-sheet';
 
@@ -10,7 +11,7 @@ export function useUploadRateSheet(courierId: string) {
       const body = new FormData();
       body.append('rate_sheet', file);
       body.append('courier_id', courierId);
-      return api<{ success: boolean; rate_sheet_url: string }>('/rate-sheet', { method: 'POST', body });
+      return api<ResponseOf<'POST /rate-sheet'>>('/rate-sheet', { method: 'POST', body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: rateSheetQuery.queryKey }),
   });

@@ -1,34 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import type { shippingRateSchema, ShippingRateView } from '@parceldesk/shared/schemas/settings';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
-import { listOf } from './list-response';
 
 export type ShippingRate = ShippingRateView;
 export type ShippingRateValues = z.output<typeof shippingRateSchema>;
 
-export interface InvalidRateRow {
-  row: number;
-  weight: string | number | null;
-  cost: string | number | null;
-  reason: string;
-}
-export interface BulkUploadResult {
-  success: boolean;
-  message?: string;
-  createdRates: number;
-  updatedRates?: number;
-  invalidRates: number;
-  totalProcessed: number;
-  invalidRows?: InvalidRateRow[];
-}
+export type { BulkUploadResult, InvalidRateRow } from '@parceldesk/shared/schemas/settings-responses';
 
 const BASE = '/settings/shipping-rates';
 
 export const shippingRatesQuery = queryOptions({
   queryKey: ['settings', 'shipping-rates'],
-  queryFn: ({ signal }) => api<ShippingRate[] | { data: ShippingRate[] }>(BASE, { signal }).then(listOf),
+  queryFn: ({ signal }) => api<ResponseOf<'GET /settings/shipping-rates'>>(BASE, { signal }).then((r) => r.data),
 });
 
 export const useShippingRates = () => useQuery(shippingRatesQuery);
@@ -44,10 +30,10 @@ function useRatesMutation<TInput, TResult>(send: (input: TInput) => Promise<TRes
 /** POST /settings/shipping-rates, or PUT /settings/shipping-rates/{id} when editing. */
 export const useSaveShippingRate = () =>
   useRatesMutation(({ id, values }: { id: string | null; values: ShippingRateValues }) =>
-    api<unknown>(id ? `${BASE}/${encodeURIComponent(id)}` : BASE, { method: id ? 'PUT' : 'POST', body: values }));
+    api<ResponseOf<'POST /settings/shipping-rates'>>(id ? `${BASE}/${encodeURIComponent(id)}` : BASE, { method: id ? 'PUT' : 'POST', body: values }));
 
 export const useDeleteShippingRate = () =>
-  useRatesMutation((id: string) => api<unknown>(`${BASE}/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  useRatesMutation((id: string) => api<ResponseOf<'DELETE /settings/shipping-rates/:id'>>(`${BASE}/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
 /** POST /settings/shipping-rates/bulk-upload, multipart `file` and `courier_id`. */
 export const useBulkUploadRates = () =>
@@ -55,7 +41,7 @@ export const useBulkUploadRates = () =>
     const body = new FormData();
     body.append('file', file);
     body.append('courier_id', courierId);
-    return api<BulkUploadResult>(`${BASE}/bulk-upload`, { method: 'POST', body });
+    return api<ResponseOf<'POST /settings/shipping-rates/bulk-upload'>>(`${BASE}/bulk-upload`, { method: 'POST', body });
   });
 
 export type TemplateFormat = 'excel' | 'csv';

@@ -6,12 +6,13 @@ import type { AuthContextValue } from '../../../lib/auth-context';
 import { renderSettings } from '../test/render-settings';
 import { SettingsPage } from './settings-page';
 import { SETTINGS_TABS, tabFromSearch } from './settings-tabs';
+import '../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ auth: { current: {} as Partial<AuthContextValue> }, api: vi.fn() }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => mocks.auth.current }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../test/contract-api')).contractChecked(mocks.api),
 }));
 
 const COURIER = { id: 'c1', name: 'Island Express', code: 'ISL', logo_url: null };
@@ -24,6 +25,8 @@ const RESPONSES: Record<string, unknown> = {
     },
   },
   '/settings/additional-fees': { success: true, gct: 15, unknownFee: 0, uncollectedFee: 0, switchingFee: 0, fees: [] },
+  '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null },
+  '/settings/couriers/c1/email-config': { success: true, data: null },
 };
 
 function Where() {

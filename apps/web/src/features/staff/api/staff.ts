@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthUser, StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
+import type { ResponseOf } from '@parceldesk/shared/contract';
+import type { StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
 import type { StaffDetail, UpdateStaffInput } from '@parceldesk/shared/schemas/staff';
 import { dataTableQueryKey } from '../../../components/data-table/use-table-data';
 import { api } from '../../../lib/api-client';
@@ -24,7 +25,7 @@ function useRefreshStaff() {
 export function useRegisterStaff() {
   const refresh = useRefreshStaff();
   return useMutation({
-    mutationFn: (input: StaffRegisterInput) => api<{ user: AuthUser }>('/auth/staff/register', { method: 'POST', body: input }),
+    mutationFn: (input: StaffRegisterInput) => api<ResponseOf<'POST /auth/staff/register'>>('/auth/staff/register', { method: 'POST', body: input }),
     onSuccess: () => void refresh(),
   });
 }
@@ -49,5 +50,5 @@ export const useSetStaffActive = (id: string) =>
   useStaffChange(id, (active: boolean) => api<StaffDetail>(path(id, active ? '/reactivate' : '/deactivate'), { method: 'POST' }));
 
 export function useResendInvitation(id: string) {
-  return useMutation({ mutationFn: () => api<{ message: string }>(path(id, '/resend-invitation'), { method: 'POST' }) });
+  return useMutation({ mutationFn: () => api<ResponseOf<'POST /staff/:id/resend-invitation'>>(path(id, '/resend-invitation'), { method: 'POST' }) });
 }

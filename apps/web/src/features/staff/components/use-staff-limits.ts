@@ -1,8 +1,8 @@
-import { effectivePermissions, PERMISSIONS, permissionsBeyond } from '@parceldesk/shared/permissions';
-import { HIREABLE_ROLES } from '@parceldesk/shared/roles';
-import { useAreaRoot } from '../../../components/ui/use-area-root';
+import { ACCESS } from '@parceldesk/shared/access';
+import { PERMISSIONS, permissionsBeyond } from '@parceldesk/shared/permissions';
+import { HIREABLE_ROLES, isStaffRole } from '@parceldesk/shared/roles';
 import { useAuth } from '../../../lib/auth-context';
-import { usePermissions } from '../../../lib/use-permissions';
+import { useCanAccess } from '../../../lib/use-access';
 import type { StaffFieldLimits } from './staff-fields';
 
 /**
@@ -12,25 +12,24 @@ import type { StaffFieldLimits } from './staff-fields';
  * permissions are all theirs (issues 3 and 15). The server enforces it either way.
  */
 export function useStaffLimits(): { canManage: boolean; canHire: boolean; limits: StaffFieldLimits; beyondMine: (account: readonly string[]) => string[] } {
-  const root = useAreaRoot();
   const { user } = useAuth();
-  const { can } = usePermissions();
-  if (root !== '/staff' || !user) {
-    // Hiring names the courier from the signed-in admin, so the super admin edits but does not hire.
-    return { canManage: true, canHire: root === '/admin', limits: { positions: HIREABLE_ROLES, grantable: PERMISSIONS, canPickRoleAndBranch: true }, beyondMine: () => [] };
+  const canAccess = useCanAccess();
+  const canManage = canAccess(ACCESS.staffManage);
+  const canHire = canAccess(ACCESS.staffHire);
+  if (!user || !isStaffRole(user.role.name)) {
+    return { canManage, canHire, limits: { positions: HIREABLE_ROLES, grantable: PERMISSIONS, canPickRoleAndBranch: true }, beyondMine: () => [] };
   }
-  const canManage = can('staff_manage');
-  const held = effectivePermissions(user);
+  const held = user.permissions;
   return {
     canManage,
-    canHire: canManage,
+    canHire,
     // Issue 15: a staff manager edits and re-invites only accounts within their own set.
-    beyondMine: (account) => permissionsBeyond({ role: 'staff', permissions: held }, account),
+    beyondMine: (account) => permissionsBeyond({ role: user.role.name, permissions: held }, account),
     limits: {
       positions: ['staff'],
       canPickRoleAndBranch: false,
       branch: user.branch ? { value: user.branch.id, label: user.branch.name } : null,
-      grantable: PERMISSIONS.filter((p) => held.has(p)),
+      grantable: PERMISSIONS.filter((p) => held.includes(p)),
     },
   };
 }

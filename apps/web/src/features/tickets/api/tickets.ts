@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@parceldesk/shared/contract';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { TicketDetail, TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import { dataTableQueryKey } from '../../../components/data-table/use-table-data';
@@ -52,7 +53,7 @@ export function useTicketByNumber(ticketNo: string | null, courierId?: string | 
 export const useDepartments = (enabled = true) =>
   useQuery({
     queryKey: ['tickets', 'departments'],
-    queryFn: ({ signal }) => api<{ data: string[] }>('/tickets/departments', { signal }),
+    queryFn: ({ signal }) => api<ResponseOf<'GET /tickets/departments'>>('/tickets/departments', { signal }),
     select: (response) => response.data,
     enabled,
   });

@@ -1,16 +1,17 @@
 import { useParams } from 'react-router';
 import { Stack } from '@mantine/core';
+import { ACCESS } from '@parceldesk/shared/access';
+import { useCanAccess } from '../../../lib/use-access';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { useTicket } from '../api/tickets';
 import { NoTicketAccess } from './no-ticket-access';
 import { TicketView } from './ticket-view';
-import { useCanViewTickets } from './use-staff-tickets-access';
 
 /** /superadmin|/admin|/staff/support-tickets/{id}: one conversation, with reply and status controls. */
 export function StaffTicketPage() {
-  const canView = useCanViewTickets();
+  const canView = useCanAccess()(ACCESS.ticketsStaffView);
   return canView ? <StaffTicket /> : <NoTicketAccess />;
 }
 

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { ACCESS } from '@parceldesk/shared/access';
 import type { TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useCanAccess } from '../../../lib/use-access';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -13,11 +15,10 @@ import { NoTicketAccess } from './no-ticket-access';
 import { TicketSettingsModal } from './ticket-settings-modal';
 import { staffTicketColumns } from './ticket-columns';
 import { useTicketParam } from './use-open-ticket-param';
-import { useCanViewTickets } from './use-staff-tickets-access';
 
 /** /superadmin|/admin|/staff/support-tickets; ?ticket=NO opens that ticket (the bell's links). */
 export function StaffTicketsPage() {
-  const canView = useCanViewTickets();
+  const canView = useCanAccess()(ACCESS.ticketsStaffView);
   return canView ? <StaffTickets /> : <NoTicketAccess />;
 }
 

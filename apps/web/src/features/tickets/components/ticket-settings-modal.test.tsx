@@ -5,6 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TICKET_MSG } from '@parceldesk/shared/schemas/tickets';
 import { TicketSettingsForm } from './ticket-settings-modal';
+import '../../../test/contract-api';
 
 // Mantine renders slowly when the whole suite runs at once: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -12,7 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 const mocks = vi.hoisted(() => ({ api: vi.fn(), success: vi.fn(), error: vi.fn(), done: vi.fn() }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));
 

@@ -4,11 +4,12 @@ import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { ApiError } from '../../../../lib/api-client';
 import { renderSettings } from '../../test/render-settings';
 import { AdditionalFeesForm, FEE_HELP } from './additional-fees-form';
+import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));
 
@@ -51,7 +52,8 @@ describe('AdditionalFeesForm', () => {
   });
 
   it('saves the four values and confirms', async () => {
-    mocks.api.mockResolvedValue({ success: true });
+    const fees = { gct: 16.5, unknownFee: 750.25, uncollectedFee: 0, switchingFee: 0 };
+    mocks.api.mockResolvedValue({ success: true, message: SETTINGS_MSG.feesUpdated, ...fees, fees: [] });
     const { retype, submit } = setup();
     await retype('GCT (%)', '16.5');
     await retype('Unknown Fee', '750.25');

@@ -7,6 +7,7 @@ import type { AuthContextValue } from '../../../../lib/auth-context';
 import { renderSettings } from '../../test/render-settings';
 import { CompanyInfoForm } from './company-info-form';
 import { ShippingAddressesForm } from './shipping-addresses-form';
+import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({
   auth: { current: {} as Partial<AuthContextValue> }, api: vi.fn(), success: vi.fn(), error: vi.fn(),
@@ -14,7 +15,7 @@ const mocks = vi.hoisted(() => ({
 vi.mock('../../../../lib/auth-context', () => ({ useAuth: () => mocks.auth.current }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));
 
@@ -31,7 +32,7 @@ beforeEach(() => {
 
 describe('CompanyInfoForm', () => {
   it('validates, saves the four fields and refreshes the profile for the header and title', async () => {
-    mocks.api.mockResolvedValue({ success: true });
+    mocks.api.mockResolvedValue({ success: true, message: 'Saved', courier: COURIER });
     const { user } = renderSettings(<CompanyInfoForm courier={COURIER} />);
     expect(input('Courier Code').readOnly).toBe(true);
     const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
@@ -71,7 +72,7 @@ describe('ShippingAddressesForm', () => {
   });
 
   it('saves both addresses, an empty one meaning not published', async () => {
-    mocks.api.mockResolvedValue({ success: true });
+    mocks.api.mockResolvedValue({ success: true, message: 'Saved', courier: COURIER });
     const { user } = renderSettings(<ShippingAddressesForm courier={COURIER} />);
     const air = 'Island Express\n8450 NW 70th Street\nSuite {mailbox}\nMiami\nFL\n33166';
     fireEvent.change(input('AIR Address'), { target: { value: air } });

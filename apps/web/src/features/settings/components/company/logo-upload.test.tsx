@@ -5,6 +5,7 @@ import { ApiError } from '../../../../lib/api-client';
 import type { AuthContextValue } from '../../../../lib/auth-context';
 import { fakeFile, renderSettings } from '../../test/render-settings';
 import { LogoUpload } from './logo-upload';
+import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({
   auth: { current: {} as Partial<AuthContextValue> }, api: vi.fn(), success: vi.fn(), error: vi.fn(),
@@ -12,7 +13,7 @@ const mocks = vi.hoisted(() => ({
 vi.mock('../../../../lib/auth-context', () => ({ useAuth: () => mocks.auth.current }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));
 
@@ -57,7 +58,7 @@ describe('LogoUpload', () => {
     const [path, options] = mocks.api.mock.calls[0] as [string, { method: string; body: FormData }];
     expect(path).toBe('/couriers/c1/logo');
     expect((options.body.get('logo') as File).name).toBe('logo.png');
-    answer({ success: true, logo_url: '/api/files/new-logo' });
+    answer({ success: true, message: SETTINGS_MSG.logoUpdated, logo_url: '/api/files/new-logo' });
     await waitFor(() => expect(mocks.success).toHaveBeenCalledWith(SETTINGS_MSG.logoUpdated));
     expect(mocks.auth.current.checkAuth).toHaveBeenCalledWith(true);
     await waitFor(() => expect(screen.queryByRole('button', { name: /Upload/ })).toBeNull());

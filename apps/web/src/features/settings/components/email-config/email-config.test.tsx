@@ -6,11 +6,12 @@ import type { EmailConfig } from '../../api/email-config';
 import { renderSettings } from '../../test/render-settings';
 import { EmailConfigForm, PASSWORD_KEPT } from './email-config-form';
 import { TestEmailModal } from './test-email-modal';
+import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));
 

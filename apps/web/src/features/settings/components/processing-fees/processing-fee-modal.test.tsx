@@ -4,15 +4,18 @@ import { rangeOverlapMessage, SETTINGS_MSG } from '@parceldesk/shared/schemas/se
 import { ApiError } from '../../../../lib/api-client';
 import { renderSettings } from '../../test/render-settings';
 import { ProcessingFeeForm } from './processing-fee-modal';
+import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), success: vi.fn(), error: vi.fn(), done: vi.fn() }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));
 
 const FEE = { id: 'f1', weightRange: '1lb to 10lbs', minLbs: 1, maxLbs: 10, fee: 250, createdAt: '2026-01-05T10:00:00.000Z' };
+/** What the server answers a save with (the contract's processing fee). */
+const SAVED = FEE;
 
 function setup(fee: typeof FEE | null = null) {
   const view = renderSettings(<ProcessingFeeForm fee={fee} onDone={mocks.done} />);
@@ -47,7 +50,7 @@ describe('ProcessingFeeForm', () => {
   });
 
   it('creates a fee and closes', async () => {
-    mocks.api.mockResolvedValue({ success: true });
+    mocks.api.mockResolvedValue({ success: true, message: SETTINGS_MSG.processingFeeCreated, data: SAVED });
     const { user, range, amount } = setup();
     await user.type(range(), '0.5lbs to 5lbs');
     await user.type(amount(), '150.5');
@@ -58,7 +61,7 @@ describe('ProcessingFeeForm', () => {
   });
 
   it('edits an existing fee in place', async () => {
-    mocks.api.mockResolvedValue({ success: true });
+    mocks.api.mockResolvedValue({ success: true, message: SETTINGS_MSG.processingFeeCreated, data: SAVED });
     const { user, range, amount } = setup(FEE);
     expect(range().value).toBe('1lb to 10lbs');
     expect(amount().value).toBe('250');

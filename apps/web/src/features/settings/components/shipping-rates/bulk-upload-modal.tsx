@@ -44,9 +44,8 @@ export function BulkUploadModal({ opened, courierId, onClose }: BulkUploadModalP
       const answer = await upload.mutateAsync({ file, courierId });
       setResult(answer);
       setFile(null);
-      // A 200 without success is the server refusing the file as a whole (spec section 8: 'Upload failed').
-      if (answer.success === false) notify.error(answer.message || SETTINGS_MSG.uploadFailedShort);
-      else if (answer.message) notify.success(answer.message);
+      // The server refuses a file as a whole with a 4xx and its message (spec section 8), caught below.
+      notify.success(answer.message);
     } catch (error) {
       notify.error(errorMessage(error, SETTINGS_MSG.uploadFailed));
     }

@@ -16,17 +16,15 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 
 /** What a bulk upload did: counts, then each rejected row with its number and reason (issue 4). */
 export function BulkUploadResultView({ result }: { result: BulkUploadResult }) {
-  const invalidRows = result.invalidRows ?? [];
+  const { invalidRows } = result;
   return (
     <Stack gap="sm" role="region" aria-label="Upload result">
-      {result.message ? (
-        <Alert color={result.invalidRates > 0 ? 'yellow' : 'green'} variant="light">
-          {result.message}
-        </Alert>
-      ) : null}
+      <Alert color={result.invalidRates > 0 ? 'yellow' : 'green'} variant="light">
+        {result.message}
+      </Alert>
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
         <Count label="Created" value={result.createdRates} color="green" />
-        <Count label="Updated" value={result.updatedRates ?? 0} color="blue" />
+        <Count label="Updated" value={result.updatedRates} color="blue" />
         <Count label="Invalid" value={result.invalidRates} color={result.invalidRates > 0 ? 'red' : undefined} />
         <Count label="Total processed" value={result.totalProcessed} />
       </SimpleGrid>

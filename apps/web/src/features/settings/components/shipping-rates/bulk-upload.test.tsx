@@ -6,11 +6,12 @@ import type { BulkUploadResult } from '../../api/shipping-rates';
 import { fakeFile, renderSettings } from '../../test/render-settings';
 import { BulkUploadModal } from './bulk-upload-modal';
 import { BulkUploadResultView } from './bulk-upload-result';
+import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), success: vi.fn(), error: vi.fn(), downloadFile: vi.fn() }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../../lib/download-file', () => ({ downloadFile: mocks.downloadFile }));
 vi.mock('../../../../lib/toast', () => ({ notify: { success: mocks.success, error: mocks.error } }));

@@ -1,0 +1,99 @@
+import type { Permission } from './permissions';
+import { isStaffRole, ROLES, STAFF_SIDE_ROLES, type Role } from './roles';
+
+/**
+ * What a route parameter names, so isolation can be proved route by route (issue 6, access
+ * matrix): a courier user who names another courier's row of that kind gets 404.
+ * - `self`: must be the caller's own id (user or customer); anyone else's answers 403.
+ * - `api_key`: a courier's public api_key (public lookups only).
+ * A customer naming another customer's row of any kind gets 404 too.
+ */
+export type TenantKind =
+  | 'courier' | 'branch' | 'role' | 'user' | 'customer'
+  | 'shipping_rate' | 'processing_fee' | 'file'
+  | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
+  | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
+  | 'self' | 'api_key';
+
+/**
+ * Parameter name → kind, for every path parameter and every uuid query parameter of the route
+ * (`{ id: 'shipping_rate', courierId: 'courier' }`). On a public route it only says what the
+ * parameter names; anyone may name any row there.
+ */
+export type TenantRule = Readonly<Record<string, TenantKind>>;
+
+/**
+ * Who may do something: the declaration beside every API route (`config.access`, enforced by the
+ * server's auth hook) and the test behind the web's sidebar entries, buttons and pages. The
+ * tenancy rule is the server's only; apps/api/src/test/access-matrix proves it.
+ */
+export type Access =
+  | { public: true; tenant?: TenantRule }
+  | {
+      roles: readonly Role[];
+      /**
+       * Asked of branch_manager and staff only: admins have no per-item gating (spec section 6).
+       * A list admits whoever holds any one of them (a clerk who scans or one who assigns unknown packages).
+       */
+      permission?: Permission | readonly Permission[];
+      tenant?: TenantRule;
+    };
+
+/** Whoever is asking: the server's principal, or the signed-in user as the browser holds it. */
+export interface AccessPrincipal {
+  role: Role;
+  /** Own and role permissions together. */
+  permissions: ReadonlySet<string> | readonly string[];
+}
+
+const holdsOne = (permissions: AccessPrincipal['permissions'], permission: Permission) =>
+  'has' in permissions ? permissions.has(permission) : permissions.includes(permission);
+const holds = (permissions: AccessPrincipal['permissions'], permission: Permission | readonly Permission[]) =>
+  typeof permission === 'string' ? holdsOne(permissions, permission) : permission.some((one) => holdsOne(permissions, one));
+
+/** The one access rule (spec section 6): the role must be listed; branch managers and staff also need the permission. */
+export function canAccess(principal: AccessPrincipal | null, access: Access): boolean {
+  if ('public' in access) return true;
+  if (!principal || !access.roles.includes(principal.role)) return false;
+  if (!access.permission || !isStaffRole(principal.role)) return true;
+  return holds(principal.permissions, access.permission);
+}
+
+/**
+ * The browser's principal, from the profile the API sends (GET /auth/profile, whose permissions
+ * are already own and role together; GET /customers/profile for a customer, who holds none).
+ */
+export function principalOfProfile(profile: { role: { name: Role }; permissions: readonly string[] } | { role: 'customer' } | null): AccessPrincipal | null {
+  if (!profile) return null;
+  if (profile.role === 'customer') return { role: 'customer', permissions: [] };
+  return { role: profile.role.name, permissions: profile.permissions };
+}
+
+export const PUBLIC: Access = { public: true };
+export const ANY_SIGNED_IN: Access = { roles: ROLES };
+export const STAFF_SIDE: Access = { roles: STAFF_SIDE_ROLES };
+export const ADMINS: Access = { roles: ['super_admin', 'courier_admin'] };
+
+/** A staff-side screen that needs one permission of branch managers and staff (the staff sidebar). */
+export const staffSideWith = (permission: Permission): Access => ({ roles: STAFF_SIDE_ROLES, permission });
+
+/**
+ * Declarations that both sides read: the server's routes, and the web's pages and buttons that
+ * lead to them, so a screen never offers what the route would refuse.
+ */
+export const ACCESS = {
+  dashboard: staffSideWith('dashboard_view'),
+  customersView: staffSideWith('customers_view'),
+  customersBusiness: staffSideWith('customers_business'),
+  customersManage: staffSideWith('customers_manage'),
+  staffView: staffSideWith('staff_view'),
+  staffManage: staffSideWith('staff_manage'),
+  /** Hiring names the courier from the signed-in user, so the super admin edits staff but does not hire. */
+  staffHire: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'staff_manage' },
+  impersonate: ADMINS,
+  /** Spec section 6: tickets_view to see, tickets_reply to answer and change status; admins always; customers their own. */
+  ticketsStaffView: staffSideWith('tickets_view'),
+  ticketsView: { roles: ROLES, permission: 'tickets_view' },
+  ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
+  ticketsChangeStatus: staffSideWith('tickets_reply'),
+} satisfies Record<string, Access>;
