@@ -24,6 +24,14 @@ describe('canAccess', () => {
     expect(canAccess({ role: 'branch_manager', permissions: new Set<string>() }, ACCESS.customersManage)).toBe(false);
   });
 
+  it('admits branch managers and staff holding any one of a list of permissions', () => {
+    const search: Access = { roles: STAFF_SIDE_ROLES, permission: ['packages_scan', 'packages_unknown'] };
+    expect(canAccess(staff(['packages_unknown']), search)).toBe(true);
+    expect(canAccess({ role: 'branch_manager', permissions: new Set(['packages_scan']) }, search)).toBe(true);
+    expect(canAccess(staff(['packages_view', 'customers_view']), search)).toBe(false);
+    expect(canAccess({ role: 'courier_admin', permissions: [] }, search)).toBe(true);
+  });
+
   it('does not match a permission on a prefix or a different case', () => {
     expect(canAccess(staff(['packages', 'Packages_View']), staffSideWith('packages_view'))).toBe(false);
   });

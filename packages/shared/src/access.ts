@@ -31,8 +31,11 @@ export type Access =
   | { public: true; tenant?: TenantRule }
   | {
       roles: readonly Role[];
-      /** Asked of branch_manager and staff only: admins have no per-item gating (spec section 6). */
-      permission?: Permission;
+      /**
+       * Asked of branch_manager and staff only: admins have no per-item gating (spec section 6).
+       * A list admits whoever holds any one of them (a clerk who scans or one who assigns unknown packages).
+       */
+      permission?: Permission | readonly Permission[];
       tenant?: TenantRule;
     };
 
@@ -43,8 +46,10 @@ export interface AccessPrincipal {
   permissions: ReadonlySet<string> | readonly string[];
 }
 
-const holds = (permissions: AccessPrincipal['permissions'], permission: Permission) =>
+const holdsOne = (permissions: AccessPrincipal['permissions'], permission: Permission) =>
   'has' in permissions ? permissions.has(permission) : permissions.includes(permission);
+const holds = (permissions: AccessPrincipal['permissions'], permission: Permission | readonly Permission[]) =>
+  typeof permission === 'string' ? holdsOne(permissions, permission) : permission.some((one) => holdsOne(permissions, one));
 
 /** The one access rule (spec section 6): the role must be listed; branch managers and staff also need the permission. */
 export function canAccess(principal: AccessPrincipal | null, access: Access): boolean {

@@ -47,18 +47,28 @@ interface DownloadOptions {
  * bearer token) cannot fetch them: fetch with the token, then save the blob.
  */
 export async function downloadFile(path: string, options: DownloadOptions): Promise<string> {
-  const token = storage.getToken();
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const init: RequestInit = options.body === undefined
-    ? { headers }
-    : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(options.body) };
-  const response = await fetch(`${config.apiBase}${path}`, init);
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, isApiErrorBody(body) ? body.message : `Request failed (${response.status})`);
-  }
+  const response = await fetchFile(path, options.body);
   const blob = await response.blob();
   const name = options.fileName ?? fileNameFromDisposition(response.headers.get('content-disposition')) ?? options.fallbackName;
   saveBlob(blob, name);
   return name;
+}
+
+/** A signed-in user's file (a package photo to show, say) as a blob: the same fetch with the token. */
+export async function fetchFileBlob(path: string): Promise<Blob> {
+  return (await fetchFile(path)).blob();
+}
+
+async function fetchFile(path: string, body?: unknown): Promise<Response> {
+  const token = storage.getToken();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const init: RequestInit = body === undefined
+    ? { headers }
+    : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(`${config.apiBase}${path}`, init);
+  if (!response.ok) {
+    const errorBody: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, isApiErrorBody(errorBody) ? errorBody.message : `Request failed (${response.status})`);
+  }
+  return response;
 }

@@ -35,6 +35,10 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pend
 export const PACKAGE_DOCUMENT_MAX_BYTES = 5 * MB;
 export const PACKAGE_PHOTO_MAX_BYTES = 10 * MB;
 export const PACKAGE_PHOTOS_MAX = 6;
+/** Stored photos are resized so their long side is at most this many pixels. */
+export const PACKAGE_PHOTO_MAX_SIDE = 1600;
+/** Larger images are refused before decoding (a small file can declare a huge canvas). */
+export const PACKAGE_PHOTO_MAX_PIXELS = 50_000_000;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const PACKAGE_TEXT_MAX = 500;
 export const PACKAGE_NOTE_MAX = 2000;
@@ -48,6 +52,12 @@ export const PACKAGE_MSG = {
   documentWrongType: 'The file must be a PDF, JPG or PNG',
   documentTooLarge: 'The file must be less than 5MB',
   photoWrongType: 'Photos must be JPG or PNG images',
+  photoTooLarge: 'Photos must be less than 10MB',
+  photoUnreadable: 'This photo could not be read. Please take or choose it again.',
+  photoTooManyPixels: 'This photo is too large to process (at most 50 megapixels)',
+  photoLimit: `A package can have at most ${PACKAGE_PHOTOS_MAX} photos`,
+  photoRequired: 'Choose a photo to upload',
+  photoAdded: 'Photo added',
   proofRequired: 'Upload a proof of purchase (invoice or order screenshot)',
   preAlertCreated: 'Pre-alert added',
   preAlertUpdated: 'Pre-alert updated',

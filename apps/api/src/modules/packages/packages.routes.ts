@@ -1,7 +1,7 @@
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import {
-  assignPackageSchema, packageDetailSchema, packageEditSchema, packageListItemSchema, packageStatusChangeSchema, receivePackageResponseSchema,
+  assignPackageSchema, packageDetailSchema, packageFileSchema, packageEditSchema, packageListItemSchema, packageStatusChangeSchema, receivePackageResponseSchema,
   receivePackageSchema, unknownPackageListItemSchema, IDEMPOTENCY_KEY_HEADER,
 } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
@@ -10,6 +10,7 @@ import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { idempotencyKeyOf } from './idempotency';
 import { listPackages, listUnknownPackages } from './package-lists.service';
+import { addPackagePhoto } from './package-photos';
 import { getPackageDetail } from './package-view';
 import { assignPackage, changePackageStatus, editPackage } from './package-writes.service';
 import { RECEIVE_MESSAGES, receivePackage } from './receive.service';
@@ -18,6 +19,8 @@ const tags = ['packages'];
 const STAFF_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff'] as const;
 const EVERYONE = [...STAFF_ROLES, 'customer'] as const;
 const ONE: Access['tenant'] = { id: 'package' };
+/** Photographing a parcel is part of receiving it (packages_scan) and of looking after it (packages_manage). */
+const PHOTO_PERMISSIONS = ['packages_scan', 'packages_manage'] as const;
 
 /** Issue 11: receiving, lists, detail, corrections, status moves and assignment of packages. */
 export function packageRoutes(app: ZodApp, ctx: AppContext) {
@@ -75,5 +78,16 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
     const actor = actorOf(request);
     await assignPackage(ctx.db, { actor, packageId: request.params.id, customerId: request.body.customerId, note: request.body.note ?? null, publicUrl: ctx.env.publicUrl });
     return getPackageDetail(ctx.db, actor.principal, request.params.id);
+  });
+
+  app.post('/packages/:id/photos', {
+    schema: {
+      tags, summary: 'Add a photo of the package: multipart field `photo`, JPG or PNG by content, < 10 MB, resized to 1600 px on the long side (packages_scan or packages_manage; at most 6)',
+      params: idParamsSchema, response: { 201: packageFileSchema },
+    },
+    config: { access: { roles: STAFF_ROLES, permission: PHOTO_PERMISSIONS, tenant: ONE } },
+  }, async (request, reply) => {
+    const photo = await addPackagePhoto(ctx.db, request, { actor: actorOf(request), packageId: request.params.id });
+    return reply.status(201).send(photo);
   });
 }

@@ -16,8 +16,10 @@ export function expectationFor(access: Access, caller: Caller): Expectation {
   if (!caller.role) return { kind: 'unauthenticated' };
   if (!access.roles.includes(caller.role)) return { kind: 'forbidden', why: `role ${caller.role} is not in [${access.roles.join(', ')}]` };
   const gated = caller.role === 'branch_manager' || caller.role === 'staff';
-  if (gated && access.permission && !caller.permissions.has(access.permission)) {
-    return { kind: 'forbidden', why: `${caller.role} lacks ${access.permission}` };
+  // A list of permissions admits whoever holds any one of them.
+  const wanted: readonly string[] = access.permission === undefined ? [] : typeof access.permission === 'string' ? [access.permission] : access.permission;
+  if (gated && wanted.length > 0 && !wanted.some((permission) => caller.permissions.has(permission))) {
+    return { kind: 'forbidden', why: `${caller.role} lacks ${wanted.join(' or ')}` };
   }
   return { kind: 'allowed' };
 }

@@ -25,6 +25,13 @@ export const WAREHOUSE_ACCESS: Access = { roles: ['courier_admin', 'branch_manag
  * (issue 11, "After save: the label prints"), and a clerk who only scans must be able to do it.
  * A super admin may print any courier's. docs/decisions/011-offline-scan-queue.md.
  */
+/**
+ * The customer search serves both screens that attach a parcel to a customer: the scan station
+ * (packages_scan) and the unknown-packages screen's "assign" (packages_unknown), so a clerk who
+ * holds either may find the customer without the customers screen's customers_view.
+ */
+const CUSTOMER_SEARCH_ACCESS: Access = { roles: ['courier_admin', 'branch_manager', 'staff'], permission: ['packages_scan', 'packages_unknown'] };
+
 const LABEL_ACCESS: Access = { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: 'packages_scan' };
 
 async function sendLabels(reply: FastifyReply, labels: LabelData[], format: 'pdf' | 'zpl', baseName: string) {
@@ -54,10 +61,10 @@ export function packageScanRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/packages/scan-customers', {
     schema: {
-      tags, summary: 'Scan station: customers by mailbox number (exact) or name, at most 10',
+      tags, summary: 'Scan station and unknown-package assignment: customers by mailbox number (exact) or name, at most 10 (packages_scan or packages_unknown)',
       querystring: scanCustomerQuerySchema, response: { 200: scanCustomersResponseSchema },
     },
-    config: { access: WAREHOUSE_ACCESS },
+    config: { access: CUSTOMER_SEARCH_ACCESS },
   }, async (request) => ({ customers: await scanCustomers(ctx.db, { scope: actorOf(request).scope, search: request.query.search }) }));
 
   app.post('/packages/labels', {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AssignPackageInput, PackageClaim, PackageClaimDecision, PackageDetail, PackageEditInput, PackageStatusChange, PreAlert,
+  AssignPackageInput, PackageClaim, PackageClaimDecision, PackageDetail, PackageEditInput, PackageFile, PackageStatusChange, PreAlert,
 } from '@parceldesk/shared/schemas/packages';
 import { api } from '../../../lib/api-client';
 import { refreshPackages } from '../../../lib/live-events';
@@ -82,6 +82,11 @@ export const useDecideClaim = () =>
   useListWrite(({ id, ...decision }: PackageClaimDecision & { id: string }) =>
     api<PackageClaim>(`${PACKAGE_CLAIMS_ENDPOINT}/${encodeURIComponent(id)}`, { method: 'PUT', body: decision }));
 
-/** The customers an unknown package can be assigned to: the courier's list, or the package's courier's for the super admin. */
-export const customerSearchEndpoint = (isNetwork: boolean, courierId: string) =>
-  isNetwork ? `/network/couriers/${encodeURIComponent(courierId)}/customers` : '/customers';
+/** POST /packages/{id}/photos: one photo per request; the package is read again once they are in. */
+export function useAddPackagePhoto(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: File) => api<PackageFile>(packagePath(id, '/photos'), { method: 'POST', body: multipartBody({}, 'photo', photo) }),
+    onSettled: () => client.invalidateQueries({ queryKey: packageQuery(id).queryKey }),
+  });
+}

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
-import type { CustomerListItem } from '@parceldesk/shared/schemas/customers';
 import { PACKAGE_MSG, type UnknownPackageListItem } from '@parceldesk/shared/schemas/packages';
 import { FormActions } from '../../../components/ui/form-actions';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { customerSearchEndpoint, useAssignPackage } from '../api/packages';
-import { CustomerPicker } from './customer-picker';
+import { useAssignPackage } from '../api/packages';
+import { CustomerPicker, type PickedCustomer } from './customer-picker';
 
 /** What the form needs of the package: from the unknown list or the package page. */
 type AssignablePackage = Pick<UnknownPackageListItem, 'id' | 'packageNumber' | 'trackingNumber' | 'labelName' | 'labelMailbox' | 'courierId'>;
@@ -29,7 +28,7 @@ export function AssignPackageModal({ pkg, onClose }: AssignPackageModalProps) {
 function AssignForm({ pkg, onDone }: { pkg: AssignablePackage; onDone: () => void }) {
   const root = useAreaRoot();
   const assign = useAssignPackage(pkg.id);
-  const [customer, setCustomer] = useState<CustomerListItem | null>(null);
+  const [customer, setCustomer] = useState<PickedCustomer | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
@@ -54,7 +53,7 @@ function AssignForm({ pkg, onDone }: { pkg: AssignablePackage; onDone: () => voi
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Assign package">
       <Stack gap="sm">
         <Text size="sm">{`Tracking ${pkg.trackingNumber}${label ? `; the label reads: ${label}` : ''}`}</Text>
-        <CustomerPicker endpoint={customerSearchEndpoint(root === '/superadmin', pkg.courierId)} value={customer?.id ?? null} onChange={setCustomer} />
+        <CustomerPicker source={root === '/superadmin' ? { kind: 'network', courierId: pkg.courierId } : { kind: 'courier' }} value={customer?.id ?? null} onChange={setCustomer} />
         <Textarea label="Note" description="Kept in the package's history (optional)" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
         {problem ? <Alert color="red" role="alert" title="The package was not assigned">{problem}</Alert> : null}
         <FormActions submitLabel="Assign package" submitting={assign.isPending} onCancel={onDone} />

@@ -5,6 +5,7 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { formatDateTime } from '../../../components/ui/format-date';
 import { formatDimensions, formatUsd, formatWeight } from './format';
 import { PackageFiles } from './package-files';
+import { PackagePhotos } from './package-photos';
 import { PackageStatusBadge } from './package-status-badge';
 import { PackageTimeline } from './package-timeline';
 
@@ -42,6 +43,10 @@ export function CustomerPackageView({ pkg }: { pkg: PackageDetail }) {
       <Card withBorder padding="lg" component="section" aria-labelledby="package-history-heading">
         <Title order={2} size="h4" mb="md" id="package-history-heading">History</Title>
         <PackageTimeline steps={pkg.events} wording="customer" />
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="package-photos-heading">
+        <Title order={2} size="h4" mb="md" id="package-photos-heading">Photos</Title>
+        <PackagePhotos photos={pkg.files.filter((file) => file.kind === 'photo')} empty="The warehouse has not added photos of this package." />
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="package-documents-heading">
         <Title order={2} size="h4" mb="md" id="package-documents-heading">Your documents</Title>

@@ -35,6 +35,16 @@ vi.mock('../../../lib/live-events', async (importOriginal) => ({
   },
 }));
 
+const blobs = vi.hoisted(() => ({ paths: [] as string[] }));
+vi.mock('../../../lib/download-file', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/download-file')>()),
+  fetchFileBlob: vi.fn(async (path: string) => {
+    blobs.paths.push(path);
+    return new Blob(['jpeg'], { type: 'image/jpeg' });
+  }),
+}));
+if (!URL.createObjectURL) Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
+
 const renderAt = (path: string) => renderRoutes({ '/customer/packages': <CustomerPackagesPage /> }, path);
 const where = () => screen.getByTestId('where').textContent;
 
@@ -148,6 +158,18 @@ describe('CustomerPackagesPage', () => {
     expect(screen.getByRole('button', { name: 'Download supplier invoice invoice.pdf' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'All packages' }));
     await waitFor(() => expect(where()).toBe('/customer/packages'));
+  });
+
+  it('shows the warehouse\'s photos of the package, full size on a click, and offers no upload', async () => {
+    const photo = { id: 'ph1', kind: 'photo' as const, fileName: 'shelf.jpg', contentType: 'image/jpeg', size: 90_000, url: '/api/package-files/ph1', createdAt: '2026-11-19T11:00:00.000Z' };
+    server.responses['GET /packages/p1'] = { ...detail, files: [...detail.files, photo] };
+    renderAt('/customer/packages?package=p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open photo 1 (shelf.jpg) full size' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 1' });
+    expect(await within(dialog).findByRole('img', { name: 'Photo 1 of the package, full size' })).toBeTruthy();
+    expect(blobs.paths).toContain('/package-files/ph1');
+    expect(screen.queryByRole('button', { name: /Add photo/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Download photo/ })).toBeNull();
   });
 
   it('claims an unknown package only with a proof of purchase', async () => {

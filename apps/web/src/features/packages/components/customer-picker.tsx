@@ -8,32 +8,57 @@ import type { ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { CustomerListItem } from '@parceldesk/shared/schemas/customers';
 import { buildListPath } from '../../../components/data-table/list-request';
 import { api, errorMessage } from '../../../lib/api-client';
+import { searchScanCustomers } from '../../scan/api/scan-api';
+
+/** A customer a package can be given to, as the search shows it. */
+export interface PickedCustomer {
+  id: string;
+  name: string;
+  mailboxNumber: string;
+  /** The email (network list) or pickup branch (courier search) under the name. */
+  detail: string | null;
+}
+
+/**
+ * Where the customers are searched. A courier's people use the warehouse search
+ * (GET /packages/scan-customers, open to packages_scan and packages_unknown), so a clerk who
+ * assigns unknown packages needs no customers_view; the super admin searches one courier's list.
+ */
+export type CustomerSource = { kind: 'courier' } | { kind: 'network'; courierId: string };
+
+async function searchCustomers(source: CustomerSource, search: string, signal: AbortSignal): Promise<PickedCustomer[]> {
+  if (source.kind === 'courier') {
+    const found = await searchScanCustomers(search, signal);
+    return found.map((c) => ({ id: c.id, name: c.name, mailboxNumber: c.mailboxNumber, detail: c.branchName || null }));
+  }
+  const path = buildListPath(`/network/couriers/${encodeURIComponent(source.courierId)}/customers`, { page: 1, pageSize: 10, sort: null, order: 'asc', search, filters: {} });
+  const list = await api<ListResponse<CustomerListItem>>(path, { signal });
+  return list.data.map((c) => ({ id: c.id, name: c.name, mailboxNumber: c.mailboxNumber, detail: c.email }));
+}
 
 interface CustomerPickerProps {
-  /** The customer list to search: the courier's, or (super admin) one courier's in the network. */
-  endpoint: string;
+  source: CustomerSource;
   value: string | null;
-  onChange: (customer: CustomerListItem) => void;
+  onChange: (customer: PickedCustomer) => void;
   error?: string | null;
 }
 
-/** Search the courier's customers by name, mailbox, email or phone and choose one (arrow keys move between results). */
-export function CustomerPicker({ endpoint, value, onChange, error }: CustomerPickerProps) {
+/** Search the courier's customers by name or mailbox number and choose one (arrow keys move between results). */
+export function CustomerPicker({ source, value, onChange, error }: CustomerPickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const path = buildListPath(endpoint, { page: 1, pageSize: 10, sort: null, order: 'asc', search: debounced, filters: {} });
   const results = useQuery({
-    queryKey: ['packages', 'customer-search', path],
-    queryFn: ({ signal }) => api<ListResponse<CustomerListItem>>(path, { signal }),
+    queryKey: ['packages', 'customer-search', source, debounced],
+    queryFn: ({ signal }) => searchCustomers(source, debounced, signal),
     enabled: debounced.length >= 2,
     placeholderData: keepPreviousData,
   });
-  const rows = debounced.length >= 2 ? results.data?.data ?? [] : [];
+  const rows = debounced.length >= 2 ? results.data ?? [] : [];
   return (
     <Stack gap="xs">
       <TextInput
         label="Find the customer"
-        description="Name, mailbox number, email or phone (at least 2 characters)"
+        description={source.kind === 'courier' ? 'Name or mailbox number (at least 2 characters)' : 'Name, mailbox number, email or phone (at least 2 characters)'}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={results.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
         value={search}
@@ -54,7 +79,7 @@ export function CustomerPicker({ endpoint, value, onChange, error }: CustomerPic
         >
           <Stack gap={6} mt={6}>
             {rows.map((row) => (
-              <Radio key={row.id} value={row.id} label={`${row.name} · ${row.mailboxNumber}`} description={row.email} />
+              <Radio key={row.id} value={row.id} label={`${row.name} · ${row.mailboxNumber}`} description={row.detail} />
             ))}
           </Stack>
         </Radio.Group>

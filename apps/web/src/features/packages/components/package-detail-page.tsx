@@ -18,6 +18,7 @@ import { AssignPackageModal } from './assign-package-modal';
 import { NoPackageAccess } from './no-package-access';
 import { PackageEditForm } from './package-edit-form';
 import { PackageFiles } from './package-files';
+import { AddPhotosButton, PackagePhotos } from './package-photos';
 import { PackageStatusActions } from './package-status-actions';
 import { PackageStatusBadge } from './package-status-badge';
 import { PackageTimeline } from './package-timeline';
@@ -97,6 +98,7 @@ function PackageSections({ pkg }: { pkg: PackageDetail }) {
   const root = useAreaRoot();
   const may = usePackageAccess();
   const canManage = may('packages_manage');
+  const photos = pkg.files.filter((file) => file.kind === 'photo');
   return (
     <>
       {canManage ? <PackageStatusActions pkg={pkg} /> : null}
@@ -127,9 +129,16 @@ function PackageSections({ pkg }: { pkg: PackageDetail }) {
           ]}
         />
       </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="package-photos-heading">
+        <Title order={2} size="h4" mb="md" id="package-photos-heading">Photos</Title>
+        <Stack gap="sm">
+          <PackagePhotos photos={photos} />
+          {may('packages_scan') || canManage ? <AddPhotosButton packageId={pkg.id} photoCount={photos.length} /> : null}
+        </Stack>
+      </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="package-files-heading">
-        <Title order={2} size="h4" mb="md" id="package-files-heading">Photos and invoice</Title>
-        <PackageFiles files={pkg.files} empty="No photos or invoice for this package." />
+        <Title order={2} size="h4" mb="md" id="package-files-heading">Invoice and documents</Title>
+        <PackageFiles files={pkg.files.filter((file) => file.kind !== 'photo')} empty="No invoice for this package." />
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="package-timeline-heading">
         <Title order={2} size="h4" mb="md" id="package-timeline-heading">History</Title>

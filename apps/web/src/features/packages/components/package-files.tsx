@@ -9,7 +9,7 @@ import { notify } from '../../../lib/toast';
 const KIND_LABELS: Record<PackageFile['kind'], string> = { photo: 'Photo', invoice: 'Supplier invoice', claim_proof: 'Proof of purchase' };
 
 /** The API's file URL as a path for downloadFile (which adds /api itself). */
-const filePath = (url: string) => (url.startsWith(`${config.apiBase}/`) ? url.slice(config.apiBase.length) : url);
+export const filePath = (url: string) => (url.startsWith(`${config.apiBase}/`) ? url.slice(config.apiBase.length) : url);
 
 /** Files need the bearer token, so each is fetched and saved rather than linked. */
 export function PackageFiles({ files, empty = 'No documents yet.' }: { files: readonly PackageFile[]; empty?: string }) {

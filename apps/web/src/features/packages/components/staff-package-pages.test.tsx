@@ -34,7 +34,12 @@ vi.mock('../../../lib/download-file', () => ({
     downloads.calls.push({ path, options });
     return options.fallbackName;
   }),
+  fetchFileBlob: vi.fn(async (path: string) => {
+    downloads.calls.push({ path, options: 'blob' });
+    return new Blob(['png'], { type: 'image/png' });
+  }),
 }));
+if (!URL.createObjectURL) Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
 
 const routes = {
   '/admin/packages': <PackagesPage />,
@@ -161,10 +166,14 @@ describe('package detail', () => {
 });
 
 describe('unknown packages', () => {
-  it('assigns a package to a customer found by search', async () => {
-    server.responses['GET /customers'] = listOf([{ id: 'k1', name: 'Tanya Campbell', mailboxNumber: 'ISL-000001', email: 'tanya@example.com' }]);
+  it.each([
+    ['a courier admin', staffUser('courier_admin'), '/admin/unknown-packages'],
+    ['staff with packages_unknown but not customers_view', staffUser('staff', ['packages_view', 'packages_unknown']), '/staff/unknown-packages'],
+  ])('%s assigns a package to a customer found by the warehouse search', async (_who, user, path) => {
+    signedIn(user);
+    server.responses['GET /packages/scan-customers'] = { customers: [{ id: 'k1', name: 'Tanya Campbell', mailboxNumber: 'ISL-000001', branchId: 'b1', branchName: 'Half Way Tree' }] };
     server.responses['POST /packages/p9/assign'] = { ...detail, id: 'p9' };
-    renderAt('/admin/unknown-packages');
+    renderAt(path);
     const table = await screen.findByRole('table', { name: 'Waiting for an owner' });
     expect(await within(table).findByText('T Campbel')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Assign ISL-P-0000050' }));
@@ -173,6 +182,8 @@ describe('unknown packages', () => {
     expect(await within(dialog).findByText('Choose a customer')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Find the customer/ }), { target: { value: 'tanya' } });
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Tanya Campbell · ISL-000001/ }));
+    expect(server.calls.some((call) => call.path.startsWith('/customers'))).toBe(false);
+    expect(server.calls.map((call) => call.path)).toContain('/packages/scan-customers?search=tanya');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign package' }));
     await waitFor(() => expect(server.calls).toContainEqual({ path: '/packages/p9/assign', method: 'POST', body: { customerId: 'k1', note: null } }));
     expect(toast.success).toHaveBeenCalledWith(`${PACKAGE_MSG.assigned} to Tanya Campbell (ISL-000001)`);
@@ -195,5 +206,45 @@ describe('unknown packages', () => {
     signedIn(staffUser('staff', ['packages_view']));
     renderAt('/staff/unknown-packages');
     expect(screen.getByText('No access to this screen')).toBeTruthy();
+  });
+});
+
+describe('package photos', () => {
+  const photo = { id: 'ph1', kind: 'photo' as const, fileName: 'shelf.jpg', contentType: 'image/jpeg', size: 90_000, url: '/api/package-files/ph1', createdAt: '2026-11-19T11:00:00.000Z' };
+  const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]');
+
+  it('uploads each chosen photo on its own, says how many were added and reports a refused one', async () => {
+    signedIn(staffUser('staff', ['packages_view', 'packages_scan']));
+    server.responses['POST /packages/p1/photos'] = photo;
+    renderAt('/staff/packages/p1');
+    expect(await screen.findByRole('button', { name: 'Add photos' })).toBeTruthy();
+    const input = fileInput();
+    expect(input?.accept).toBe('image/jpeg,image/png');
+    expect(input?.multiple).toBe(true);
+    const shelf = new File(['jpeg'], 'shelf.jpg', { type: 'image/jpeg' });
+    const label = new File(['png'], 'label.png', { type: 'image/png' });
+    fireEvent.change(input!, { target: { files: [shelf, label] } });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('2 photos added'));
+    const uploads = server.calls.filter((call) => call.path === '/packages/p1/photos');
+    expect(uploads.map((call) => call.method)).toEqual(['POST', 'POST']);
+    expect(uploads.map((call) => ((call.body as FormData).get('photo') as File).name)).toEqual(['shelf.jpg', 'label.png']);
+
+    server.responses['POST /packages/p1/photos'] = new ApiError(415, PACKAGE_MSG.photoWrongType);
+    fireEvent.change(fileInput()!, { target: { files: [new File(['hello'], 'notes.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByText(`notes.jpg: ${PACKAGE_MSG.photoWrongType}`)).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('A photo was not added');
+  });
+
+  it('shows the photos as thumbnails that open full size; staff without packages_scan or packages_manage cannot add any', async () => {
+    signedIn(staffUser('staff', ['packages_view']));
+    server.responses['GET /packages/p1'] = { ...detail, files: [...detail.files, photo] };
+    renderAt('/staff/packages/p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open photo 1 (shelf.jpg) full size' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 1' });
+    expect((await within(dialog).findByRole('img', { name: 'Photo 1 of the package, full size' })).getAttribute('src')).toMatch(/^blob:/);
+    expect(downloads.calls).toContainEqual({ path: '/package-files/ph1', options: 'blob' });
+    expect(screen.queryByRole('button', { name: 'Add photos' })).toBeNull();
+    // The invoice stays a download of its own.
+    expect(screen.getByRole('button', { name: 'Download supplier invoice invoice.pdf' })).toBeTruthy();
   });
 });

@@ -1,8 +1,11 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
+import type { PackageDetail } from '@parceldesk/shared/schemas/packages';
 import type { AreaRoot } from '../../../components/ui/use-area-root';
+import { AddPhotosButton } from '../../packages/components/package-photos';
 import type { Confirmation } from './use-scan-station';
 
 const TITLES = {
@@ -46,5 +49,25 @@ export function ScanConfirmation({ confirmation, root }: { confirmation: Confirm
       </Alert>
     );
   }
-  return <div role="status" aria-live="polite">{body}</div>;
+  const saved = confirmation.kind === 'saved' ? confirmation.response.package : null;
+  return (
+    <Stack gap="xs">
+      <div role="status" aria-live="polite">{body}</div>
+      {saved ? <PhotoStep key={saved.id} pkg={saved} /> : null}
+    </Stack>
+  );
+}
+
+/** After save, a photo of the parcel: on a phone the button opens the rear camera. */
+function PhotoStep({ pkg }: { pkg: PackageDetail }) {
+  const [count, setCount] = useState(() => pkg.files.filter((file) => file.kind === 'photo').length);
+  return (
+    <AddPhotosButton
+      packageId={pkg.id}
+      photoCount={count}
+      capture
+      label={count === 0 ? `Add photo of ${pkg.packageNumber}` : `Add another photo of ${pkg.packageNumber}`}
+      onAdded={(added) => setCount((n) => n + added)}
+    />
+  );
 }
