@@ -13,7 +13,7 @@ import { customerDetailSchema, customerListItemSchema } from './schemas/customer
 import { listResponseSchema } from './schemas/list-query';
 import { bulkReceiveResultSchema, scanCustomersResponseSchema, scanLookupSchema } from './schemas/package-scan';
 import {
-  packageClaimSchema, packageDetailSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
+  packageClaimSchema, packageDetailSchema, packageFileSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
 import { confirmEmailResponseSchema } from './schemas/password';
@@ -166,6 +166,7 @@ export const CONTRACT = {
   'PUT /packages/:id': packageDetailSchema,
   'POST /packages/:id/status': packageDetailSchema,
   'POST /packages/:id/assign': packageDetailSchema,
+  'POST /packages/:id/photos': packageFileSchema,
   'GET /package-files/:id': NOT_JSON,
   'POST /pre-alerts': preAlertSchema,
   'GET /pre-alerts': listResponseSchema(preAlertSchema),

@@ -14,7 +14,7 @@ const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output
 
 function successSchema(route: TestApp['app']['apiRoutes'][number]): z.ZodType | undefined {
   const response = (route.schema?.response ?? {}) as Record<string, z.ZodType | undefined>;
-  return response['200'] ?? response['201'];
+  return response['200'] ?? response['201'] ?? response['202'];
 }
 
 describe('the route contract', () => {
