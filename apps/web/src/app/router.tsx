@@ -70,8 +70,8 @@ const UnknownPackagesPage = page(() => import('../features/packages/components/u
 const CustomerPackagesPage = page(() => import('../features/packages/components/customer-packages-page').then(named('CustomerPackagesPage')));
 const PublicTrackingPage = page(() => import('../features/packages/components/public-tracking-page').then(named('PublicTrackingPage')));
 // Issue 11: the scan station and bulk receive.
-const ScanStationPage = page(() => import('../features/scan/components/scan-station-page').then(named('ScanStationPage')));
-const BulkReceivePage = page(() => import('../features/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
+const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
+const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
 function Root() {
   return (

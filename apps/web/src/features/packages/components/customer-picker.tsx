@@ -8,7 +8,7 @@ import type { ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { CustomerListItem } from '@parceldesk/shared/schemas/customers';
 import { buildListPath } from '../../../components/data-table/list-request';
 import { api, errorMessage } from '../../../lib/api-client';
-import { searchScanCustomers } from '../../scan/api/scan-api';
+import { searchScanCustomers } from '../scan/api/scan-api';
 
 /** A customer a package can be given to, as the search shows it. */
 export interface PickedCustomer {

@@ -1,9 +1,9 @@
 import type { ReceivePackageFormValues, ReceivePackageResponse } from '@parceldesk/shared/schemas/packages';
 import { IDEMPOTENCY_KEY_HEADER } from '@parceldesk/shared/schemas/packages';
 import type { BulkReceiveResult, ScanCustomer, ScanLookup } from '@parceldesk/shared/schemas/package-scan';
-import { config } from '../../../config';
-import { api, ApiError } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
+import { config } from '../../../../config';
+import { api, ApiError } from '../../../../lib/api-client';
+import { storage } from '../../../../lib/storage';
 import type { SendOutcome } from '../offline/scan-queue';
 
 export const lookupTracking = (trackingNumber: string, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { saveBlob } from '../../../lib/download-file';
+import { saveBlob } from '../../../../lib/download-file';
 import { fetchLabel } from '../api/scan-api';
 
 /**

@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch, IconUser } from '@tabler/icons-react';
 import type { ScanCustomer } from '@parceldesk/shared/schemas/package-scan';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { searchScanCustomers } from '../api/scan-api';
 import type { LookupState } from './use-scan-station';
 

@@ -3,12 +3,12 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, TextInput } f
 import { IconCamera, IconLock, IconTableImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { staffSideWith } from '@parceldesk/shared/access';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useAreaRoot } from '../../../components/ui/use-area-root';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
-import { notify } from '../../../lib/toast';
-import { useCanAccess } from '../../../lib/use-access';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { useAreaRoot } from '../../../../components/ui/use-area-root';
+import { errorMessage } from '../../../../lib/api-client';
+import { useAuth } from '../../../../lib/auth-context';
+import { notify } from '../../../../lib/toast';
+import { useCanAccess } from '../../../../lib/use-access';
 import { useWedgeScan } from '../input/use-wedge-scan';
 import { useScanSync } from '../offline/use-scan-sync';
 import { CameraScanModal } from './camera-scan-modal';

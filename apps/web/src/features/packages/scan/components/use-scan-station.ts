@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { trackingProblem } from '@parceldesk/shared/domain/packages';
 import { receivePackageSchema, type ReceivePackageResponse, type Service } from '@parceldesk/shared/schemas/packages';
 import type { ScanCustomer, ScanLookup } from '@parceldesk/shared/schemas/package-scan';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { lookupTracking } from '../api/scan-api';
 import type { SaveResult, ScanBody } from '../offline/use-scan-sync';
 

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ReceivePackageResponse } from '@parceldesk/shared/schemas/packages';
-import type { AreaRoot } from '../../../components/ui/use-area-root';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import type { AreaRoot } from '../../../../components/ui/use-area-root';
+import { errorMessage } from '../../../../lib/api-client';
+import { notify } from '../../../../lib/toast';
 import { downloadLabelZpl, openLabelPdf } from './label-actions';
 
 export type Receipt = ReceivePackageResponse['package'];

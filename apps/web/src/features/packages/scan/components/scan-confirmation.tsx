@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconPackage } from
 import { Link } from 'react-router';
 import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import type { PackageDetail } from '@parceldesk/shared/schemas/packages';
-import type { AreaRoot } from '../../../components/ui/use-area-root';
-import { AddPhotosButton } from '../../packages/components/package-photos';
+import type { AreaRoot } from '../../../../components/ui/use-area-root';
+import { AddPhotosButton } from '../../components/package-photos';
 import type { Confirmation } from './use-scan-station';
 
 const TITLES = {
