@@ -37,7 +37,8 @@ export function renderWithProviders(ui: ReactNode, { route = '/', client = testQ
   return { ...result, user: userEvent.setup(), client };
 }
 
-function Where() {
+/** Shows the router's current path and query as #where, for tests that follow navigation. */
+export function Where() {
   const { pathname, search } = useLocation();
   return <p data-testid="where">{`${pathname}${search}`}</p>;
 }
