@@ -4,8 +4,8 @@ import { screen } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 import type { AuthContextValue } from '../../../lib/auth-context';
-import { StaffDashboard } from './staff-dashboard';
 import { renderWithProviders } from '../../../test/render';
+import { StaffDashboard } from './staff-dashboard';
 import { SuperAdminDashboard } from './super-admin-dashboard';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));

@@ -3,8 +3,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { TicketDetail } from '@parceldesk/shared/schemas/tickets';
 import { ApiError } from '../../../lib/api-client';
-import { renderRoutes } from '../../../test/render';
 import type { AuthContextValue } from '../../../lib/auth-context';
+import { renderRoutes } from '../../../test/render';
 import { CustomerTicketsPage } from './customer-tickets-page';
 import { StaffTicketPage } from './staff-ticket-page';
 import { StaffTicketsPage } from './staff-tickets-page';
