@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -20,20 +20,23 @@ export interface RenderOptions {
   route?: string;
   /** A query client the test wants to look into; a fresh one unless told. */
   client?: QueryClient;
+  /** Wrap in React's StrictMode (effects run twice), for screens that must survive it. */
+  strict?: boolean;
 }
 
 /**
  * The web app's providers for a test: Mantine (test env: no transitions or portals), a query
  * cache and a memory router. Auth is not provided here: tests mock `useAuth` from lib/auth-context.
  */
-export function renderWithProviders(ui: ReactNode, { route = '/', client = testQueryClient() }: RenderOptions = {}) {
-  const result = render(
+export function renderWithProviders(ui: ReactNode, { route = '/', client = testQueryClient(), strict = false }: RenderOptions = {}) {
+  const tree = (
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </QueryClientProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, user: userEvent.setup(), client };
 }
 
