@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { AuthContextValue } from './auth-context';
+import { renderWithProviders } from '../test/render';
 import { backoffDelay, onTicketEvent, useLiveEvents } from './live-events';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
@@ -33,13 +33,14 @@ function Live() {
   return null;
 }
 
-let view: ReturnType<typeof render> | null = null;
+let view: ReturnType<typeof renderWithProviders> | null = null;
 function mount(client: QueryClient) {
-  view = render(
-    <QueryClientProvider client={client}>
+  view = renderWithProviders(
+    <>
       <Live />
       <Live />
-    </QueryClientProvider>,
+    </>,
+    { client },
   );
   return view;
 }

@@ -8,6 +8,8 @@ interface Feedback<R> {
   success: string | ((result: R) => string);
   /** The toast when the server gave no message of its own. */
   failure: string;
+  /** Before the failure toast: for a server answer the field list cannot place (told whether any field got a message). */
+  onError?: (error: unknown, placedOnFields: boolean) => void;
 }
 
 /**
@@ -25,7 +27,8 @@ export async function submitWithFeedback<T extends FieldValues, R>(
     notify.success(typeof feedback.success === 'function' ? feedback.success(result) : feedback.success);
     return result;
   } catch (error) {
-    applyFieldErrors(error, fields, setError);
+    const placed = applyFieldErrors(error, fields, setError);
+    feedback.onError?.(error, placed);
     notify.error(errorMessage(error, feedback.failure));
     return undefined;
   }

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@parceldesk/shared/constants';
 import type { ListResponse } from '@parceldesk/shared/schemas/list-query';
 import { ApiError } from '../../lib/api-client';
+import { renderWithProviders } from '../../test/render';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), saveBlob: vi.fn(), notify: { error: vi.fn(), warning: vi.fn() } }));
@@ -56,15 +55,12 @@ function LocationProbe() {
 }
 
 function renderTable(props: Partial<DataTableProps<Row>> = {}, entry = '/customers') {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[entry]}>
-          <DataTable<Row> endpoint="/customers" title="Customers" columns={columns} rowKey={(row) => row.id} {...props} />
-          <LocationProbe />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <>
+      <DataTable<Row> endpoint="/customers" title="Customers" columns={columns} rowKey={(row) => row.id} {...props} />
+      <LocationProbe />
+    </>,
+    { route: entry },
   );
 }
 

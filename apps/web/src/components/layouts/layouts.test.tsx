@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { AuthUser, CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../lib/auth-context';
 import { config } from '../../config';
+import { renderWithProviders } from '../../test/render';
 import { CustomerLayout } from './customer-layout';
 import { StaffLayout } from './staff-layout';
 
@@ -27,21 +26,16 @@ const customer = {
 
 function renderArea(area: 'staff' | 'customer', path: string) {
   const Layout = area === 'staff' ? StaffLayout : CustomerLayout;
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={`/${area}`} element={<Layout />}>
-              <Route path="dashboard" element={<p>dashboard page</p>} />
-              <Route path="settings" element={<p>profile page</p>} />
-            </Route>
-            <Route path="/staff/login" element={<p>staff login page</p>} />
-            <Route path="/login" element={<LoginProbe />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path={`/${area}`} element={<Layout />}>
+        <Route path="dashboard" element={<p>dashboard page</p>} />
+        <Route path="settings" element={<p>profile page</p>} />
+      </Route>
+      <Route path="/staff/login" element={<p>staff login page</p>} />
+      <Route path="/login" element={<LoginProbe />} />
+    </Routes>,
+    { route: path },
   );
 }
 

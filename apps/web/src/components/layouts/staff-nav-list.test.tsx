@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { MantineProvider } from '@mantine/core';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../lib/auth-context';
+import { renderWithProviders } from '../../test/render';
 import { COMING_SOON } from './nav-item';
 import { StaffNavList } from './staff-nav-list';
 
@@ -21,13 +20,7 @@ function staffUser(own: string[], fromRole: string[] = []): AuthUser {
 
 function renderNav(user: AuthUser, path = '/staff/dashboard') {
   auth.current = { user, role: user.role.name, status: 'authenticated' };
-  render(
-    <MantineProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <StaffNavList />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderWithProviders(<StaffNavList />, { route: path });
   return within(screen.getByRole('navigation', { name: 'Main navigation' }));
 }
 

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { UnreadTicket } from '@parceldesk/shared/schemas/tickets';
 import type { AuthContextValue } from '../../lib/auth-context';
+import { renderWithProviders, Where } from '../../test/render';
 import { NavBadge } from './nav-badge';
 import { TicketBell } from './ticket-bell';
 
@@ -38,28 +36,17 @@ const ticket = (no: string, subject: string): UnreadTicket => ({
   customer: { firstName: 'Tanya', lastName: 'Campbell' }, courierId: 'c1', courierName: 'Island Express',
 });
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{`${pathname}${search}`}</p>;
-}
-
 function renderBell(role: StaffRole | 'customer', permissions?: string[]) {
   auth.current = role === 'customer'
     ? { status: 'authenticated', role: 'customer', user: null, customer: { id: 'k1', role: 'customer' } as AuthContextValue['customer'] }
     : { status: 'authenticated', role, user: user(role, permissions), customer: null };
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/somewhere']}>
-          <TicketBell />
-          <NavBadge kind="unreadTickets" />
-          <Routes>
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <>
+      <TicketBell />
+      <NavBadge kind="unreadTickets" />
+      <Where />
+    </>,
+    { route: '/somewhere' },
   );
 }
 

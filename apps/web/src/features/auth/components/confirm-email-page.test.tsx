@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { MSG } from '@parceldesk/shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { authApi } from '../../../lib/auth-api';
+import { renderRoutes } from '../../../test/render';
 import { ConfirmEmailPage } from './confirm-email-page';
 
 vi.mock('../../../lib/auth-api', () => ({ authApi: { confirmEmail: vi.fn() } }));
@@ -14,16 +12,7 @@ vi.mock('../../../lib/branding', () => ({
 }));
 
 function renderAt(path: string) {
-  render(
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderRoutes({ '/confirm-email': <ConfirmEmailPage /> }, path).user;
 }
 
 beforeEach(() => {

@@ -1,25 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
 import { MSG } from '@parceldesk/shared/messages';
 import { ApiError } from '../../../lib/api-client';
+import { renderRoutes } from '../../../test/render';
 import { ConfirmSignupPage } from './confirm-signup-page';
 
 const confirmCourierSignup = vi.fn<(token: string) => Promise<void>>();
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => ({ confirmCourierSignup }) }));
 
 function renderAt(path: string) {
-  render(
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/register/confirm" element={<ConfirmSignupPage />} />
-          <Route path="/admin/dashboard" element={<h1>Admin dashboard</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderRoutes({
+    '/register/confirm': <ConfirmSignupPage />,
+    '/admin/dashboard': <h1>Admin dashboard</h1>,
+  }, path);
 }
 
 describe('ConfirmSignupPage (/register/confirm, issue 15)', () => {

@@ -5,8 +5,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { MSG } from '@parceldesk/shared/messages';
 import { requestPasswordResetSchema } from '@parceldesk/shared/schemas/password';
 import { authApi } from '../../../lib/auth-api';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 
 type RequestResetValues = z.output<typeof requestPasswordResetSchema>;
 
@@ -18,7 +17,7 @@ interface ForgotPasswordDialogProps {
 }
 
 export function ForgotPasswordDialog({ opened, onClose, apiKey }: ForgotPasswordDialogProps) {
-  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof requestPasswordResetSchema>, unknown, RequestResetValues>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof requestPasswordResetSchema>, unknown, RequestResetValues>({
     resolver: zodResolver(requestPasswordResetSchema),
     defaultValues: { email: '' },
   });
@@ -29,13 +28,11 @@ export function ForgotPasswordDialog({ opened, onClose, apiKey }: ForgotPassword
   };
 
   const submit = async ({ email }: RequestResetValues) => {
-    try {
-      await authApi.requestPasswordReset(apiKey ? { email, api_key: apiKey } : { email });
-      notify.success(MSG.resetEmailSent);
-      close();
-    } catch (error) {
-      notify.error(errorMessage(error, MSG.resetEmailFailed));
-    }
+    const sent = await submitWithFeedback(setError, [], () => authApi.requestPasswordReset(apiKey ? { email, api_key: apiKey } : { email }).then(() => true), {
+      success: MSG.resetEmailSent,
+      failure: MSG.resetEmailFailed,
+    });
+    if (sent) close();
   };
 
   return (

@@ -1,19 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
+import { screen, waitFor } from '@testing-library/react';
 import { MSG } from '@parceldesk/shared/messages';
 import type { LoginInput } from '@parceldesk/shared/schemas/auth';
+import { renderWithProviders } from '../../../test/render';
 import { LoginForm } from './login-form';
 
 function renderForm(props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
   const onSubmit = props.onSubmit ?? vi.fn<(values: LoginInput) => Promise<void>>().mockResolvedValue(undefined);
-  render(
-    <MantineProvider env="test">
-      <LoginForm onSubmit={onSubmit} error={null} onForgotPassword={vi.fn()} {...props} />
-    </MantineProvider>,
-  );
-  return { onSubmit, user: userEvent.setup() };
+  const { user } = renderWithProviders(<LoginForm onSubmit={onSubmit} error={null} onForgotPassword={vi.fn()} {...props} />);
+  return { onSubmit, user };
 }
 
 describe('LoginForm', () => {

@@ -1,14 +1,13 @@
-import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { MSG } from '@parceldesk/shared/messages';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import type { BrandingValue } from '../../../lib/branding';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { renderWithProviders } from '../../../test/render';
 import { AdminLoginPage } from './admin-login-page';
 import { CustomerLoginPage } from './customer-login-page';
 
@@ -30,26 +29,22 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  render(
-    <StrictMode>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/login" element={<CustomerLoginPage />} />
-            <Route path="/admin/login" element={<AdminLoginPage />} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </MantineProvider>
-    </StrictMode>,
-  );
-  return userEvent.setup();
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/login" element={<CustomerLoginPage />} />
+        <Route path="/admin/login" element={<AdminLoginPage />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </>,
+    { route: path, strict: true },
+  ).user;
 }
 
 const location = () => screen.getByLabelText('location').textContent;
 
-async function signIn(user: ReturnType<typeof userEvent.setup>) {
+async function signIn(user: UserEvent) {
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret-123');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));

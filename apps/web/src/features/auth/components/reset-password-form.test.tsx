@@ -1,14 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
+import { screen } from '@testing-library/react';
 import { MSG } from '@parceldesk/shared/messages';
 import { ApiError } from '../../../lib/api-client';
+import { renderWithProviders } from '../../../test/render';
 import { ResetPasswordForm } from './reset-password-form';
 
 function renderForm(onReset = vi.fn<(password: string) => Promise<void>>().mockResolvedValue(undefined)) {
-  render(<MantineProvider env="test"><ResetPasswordForm onReset={onReset} /></MantineProvider>);
-  return { onReset, user: userEvent.setup() };
+  return { onReset, user: renderWithProviders(<ResetPasswordForm onReset={onReset} />).user };
 }
 
 describe('ResetPasswordForm', () => {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { MSG } from '@parceldesk/shared/messages';
 import { authApi } from '../../../lib/auth-api';
 import { notify } from '../../../lib/toast';
+import { renderWithProviders } from '../../../test/render';
 import { CustomerResetPasswordPage } from './customer-reset-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -29,22 +29,20 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  render(
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/customer-reset-password" element={<CustomerResetPasswordPage />} />
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/customer-reset-password" element={<CustomerResetPasswordPage />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </>,
+    { route: path },
+  ).user;
 }
 
-async function choosePassword(user: ReturnType<typeof userEvent.setup>) {
+async function choosePassword(user: UserEvent) {
   await user.type(screen.getByLabelText('New Password'), 'long-enough-1');
   await user.type(screen.getByLabelText('Confirm Password'), 'long-enough-1');
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -5,9 +5,7 @@ import { Checkbox, Fieldset, Modal, SimpleGrid, Stack, TextInput } from '@mantin
 import { FormActions } from '../../../components/ui/form-actions';
 import { useMediaQuery } from '@mantine/hooks';
 import { createNetworkCourierSchema, PEOPLE_MSG, type CreateNetworkCourierInput } from '@parceldesk/shared/schemas/people';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useCreateCourier } from '../api/couriers';
 
 const FIELDS = ['name', 'code', 'contactEmail', 'contactPhone', 'admin.firstName', 'admin.lastName', 'admin.email'] as const;
@@ -35,15 +33,14 @@ function CreateCourierForm({ onDone }: { onDone: () => void }) {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const courier = await create.mutateAsync({ ...values, contactPhone: values.contactPhone?.trim() || null });
-      notify.success(PEOPLE_MSG.courierCreated);
-      onDone();
-      void navigate(`/superadmin/couriers/${courier.id}`);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to create courier'));
-    }
+    const courier = await submitWithFeedback(
+      form.setError, FIELDS,
+      () => create.mutateAsync({ ...values, contactPhone: values.contactPhone?.trim() || null }),
+      { success: PEOPLE_MSG.courierCreated, failure: 'Failed to create courier' },
+    );
+    if (!courier) return;
+    onDone();
+    void navigate(`/superadmin/couriers/${courier.id}`);
   });
 
   return (

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../../lib/api-client';
+import { renderWithProviders } from '../../../test/render';
 import { PackageEmailsSwitch } from './package-emails-switch';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -21,13 +20,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));
 
 function renderSwitch() {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PackageEmailsSwitch />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<PackageEmailsSwitch />);
 }
 
 /** The label wraps the switch, so its name also carries the description. */

@@ -4,9 +4,7 @@ import { Button, Group } from '@mantine/core';
 import type { z } from 'zod';
 import { CUSTOMER_MSG, customerBranchSchema, type CustomerDetail } from '@parceldesk/shared/schemas/customers';
 import { FormNativeSelect } from '../../../components/ui/form-native-select';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useActiveBranchOptions } from '../api/active-branches';
 import { useChangeCustomerBranch } from '../api/customers';
 
@@ -24,13 +22,10 @@ export function ChangeBranchForm({ customer }: { customer: CustomerDetail }) {
     : options;
 
   const onSubmit = form.handleSubmit(async ({ branchId }) => {
-    try {
-      await change.mutateAsync(branchId);
-      notify.success(CUSTOMER_MSG.branchChanged);
-    } catch (error) {
-      applyFieldErrors(error, ['branchId'], form.setError);
-      notify.error(errorMessage(error, 'Failed to change branch'));
-    }
+    await submitWithFeedback(form.setError, ['branchId'], () => change.mutateAsync(branchId), {
+      success: CUSTOMER_MSG.branchChanged,
+      failure: 'Failed to change branch',
+    });
   });
 
   return (

@@ -5,7 +5,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { CUSTOMER_MSG, updateCustomerSchema, type CustomerDetail, type UpdateCustomerInput } from '@parceldesk/shared/schemas/customers';
 import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useUpdateCustomer } from '../api/customers';
-import { CustomerFields } from './customer-fields';
+import { CustomerFields } from '../../../components/forms/customer-fields';
 
 const FIELDS = ['accountType', 'businessName', 'title', 'firstName', 'lastName', 'email', 'phone', 'trn', 'address', 'parish', 'city', 'country', 'membershipType'] as const;
 

@@ -1,10 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../../lib/auth-context';
+import { renderWithProviders } from '../../../test/render';
 import { CustomerDashboard, NO_WAREHOUSE_ADDRESS } from './customer-dashboard';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
@@ -32,16 +30,7 @@ function customer(shippingAddresses: CustomerProfile['shippingAddresses']): Cust
 
 function renderDashboard(profile: CustomerProfile) {
   auth.current = { customer: profile };
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CustomerDashboard />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<CustomerDashboard />);
 }
 
 describe('CustomerDashboard', () => {

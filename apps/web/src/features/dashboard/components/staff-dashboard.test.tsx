@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { DashboardSummary } from '@parceldesk/shared/schemas/couriers';
 import type { AuthContextValue } from '../../../lib/auth-context';
+import { renderWithProviders } from '../../../test/render';
 import { StaffDashboard } from './staff-dashboard';
 import { SuperAdminDashboard } from './super-admin-dashboard';
 
@@ -44,12 +43,7 @@ function respond(status: number, body: unknown) {
 }
 
 function renderPage(page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{page}</QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(page);
 }
 
 describe('dashboards', () => {

@@ -4,7 +4,7 @@ import { PACKAGE_MSG, type PackageStreamEvent } from '@parceldesk/shared/schemas
 import { ApiError } from '../../../lib/api-client';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import { detail, EMPTY_LIST, listItem, listOf, preAlert } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
+import { renderRoutes } from '../../../test/render';
 import { CustomerPackagesPage } from './customer-packages-page';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { TrackingResult } from '@parceldesk/shared/schemas/packages';
 import { ApiError } from '../../../lib/api-client';
 import type { BrandingValue } from '../../../lib/branding';
-import { renderRoutes } from '../test/render';
+import { renderRoutes } from '../../../test/render';
 import { PublicTrackingPage } from './public-tracking-page';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -4,7 +4,7 @@ import { PACKAGE_MSG } from '@parceldesk/shared/schemas/packages';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import { claim, detail, EMPTY_LIST, listItem, listOf, staffUser, unknownItem } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
+import { renderRoutes } from '../../../test/render';
 import { PackageDetailPage } from './package-detail-page';
 import { PackagesPage } from './packages-page';
 import { UnknownPackagesPage } from './unknown-packages-page';

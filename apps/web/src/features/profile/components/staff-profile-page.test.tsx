@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@parceldesk/shared/messages';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthContextValue } from '../../../lib/auth-context';
+import { renderWithProviders } from '../../../test/render';
 import { StaffProfilePage } from './staff-profile-page';
 
 const mocks = vi.hoisted(() => ({
@@ -30,13 +29,7 @@ const user: AuthUser = {
 beforeEach(() => {
   vi.clearAllMocks();
   mocks.auth.current = { user, setUser: vi.fn() };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <StaffProfilePage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<StaffProfilePage />);
 });
 
 const type = (label: string, value: string) =>

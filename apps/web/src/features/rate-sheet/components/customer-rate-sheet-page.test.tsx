@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { ApiError } from '../../../lib/api-client';
 import { RATE_SHEET_DOWNLOAD_FAILED } from '../../../lib/rate-sheet';
+import { renderWithProviders } from '../../../test/render';
 import { CustomerRateSheetPage } from './customer-rate-sheet-page';
 import '../../../test/contract-api';
 
@@ -18,14 +16,7 @@ vi.mock('../../../lib/download-file', () => ({ downloadFile: mocks.downloadFile 
 vi.mock('../../../lib/toast', () => ({ notify: { error: mocks.error } }));
 
 function renderPage() {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <CustomerRateSheetPage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderWithProviders(<CustomerRateSheetPage />).user;
 }
 
 beforeEach(() => vi.clearAllMocks());

@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { MSG } from '@parceldesk/shared/messages';
 import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { renderWithProviders } from '../../../test/render';
 import { RegistrationPage } from './registration-page';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
@@ -27,18 +25,13 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <RegistrationPage />
-          <Where />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderWithProviders(
+    <>
+      <RegistrationPage />
+      <Where />
+    </>,
+    { route: path },
+  ).user;
 }
 
 beforeEach(() => {

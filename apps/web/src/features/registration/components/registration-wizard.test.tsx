@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { MEMBERSHIP_LABELS } from '@parceldesk/shared/constants';
 import { MSG } from '@parceldesk/shared/messages';
 import type { CustomerRegisterInput } from '@parceldesk/shared/schemas/registration';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { renderWithProviders } from '../../../test/render';
 import { RegistrationWizard } from './registration-wizard';
 
 vi.mock('../../../lib/toast', () => ({
@@ -17,12 +17,10 @@ const BRANCH = { id: '3f1c2b7e-8a4d-4c5e-9f60-1a2b3c4d5e6f', name: 'Kingston Mai
 
 function renderWizard(options: { supportsMembership?: boolean; onRegister?: (payload: CustomerRegisterInput) => Promise<void> } = {}) {
   const onRegister = vi.fn(options.onRegister ?? (() => Promise.resolve()));
-  render(
-    <MantineProvider env="test">
-      <RegistrationWizard supportsMembership={options.supportsMembership ?? false} branches={[BRANCH]} branchesLoading={false} onRegister={onRegister} />
-    </MantineProvider>,
+  const { user } = renderWithProviders(
+    <RegistrationWizard supportsMembership={options.supportsMembership ?? false} branches={[BRANCH]} branchesLoading={false} onRegister={onRegister} />,
   );
-  return { onRegister, user: userEvent.setup() };
+  return { onRegister, user };
 }
 
 const byLabel = (name: string) => screen.getByLabelText(name);

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
 import { moduleState, permissionGroups, setModule } from './permission-groups';
 import { PermissionMatrix } from './permission-matrix';
 
 function Harness({ initial, onChange }: { initial: string[]; onChange?: (next: string[]) => void }) {
   const [value, setValue] = useState(initial);
-  return (
-    <MantineProvider>
-      <PermissionMatrix value={value} onChange={(next) => { setValue(next); onChange?.(next); }} />
-    </MantineProvider>
-  );
+  return <PermissionMatrix value={value} onChange={(next) => { setValue(next); onChange?.(next); }} />;
 }
 
 const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
@@ -43,7 +39,7 @@ describe('permission groups', () => {
 
 describe('PermissionMatrix', () => {
   it('renders a named fieldset per module with a labelled checkbox per permission', () => {
-    render(<Harness initial={['customers_view']} />);
+    renderWithProviders(<Harness initial={['customers_view']} />);
     const customers = screen.getByRole('group', { name: 'Customers' });
     expect(within(customers).getByRole('checkbox', { name: 'View customers' })).toHaveProperty('checked', true);
     expect(within(customers).getByRole('checkbox', { name: 'Edit customers' })).toHaveProperty('checked', false);
@@ -54,7 +50,7 @@ describe('PermissionMatrix', () => {
 
   it('shows a partly chosen module as indeterminate, and select all fills it', () => {
     const onChange = vi.fn();
-    render(<Harness initial={['customers_view', 'dashboard_view']} onChange={onChange} />);
+    renderWithProviders(<Harness initial={['customers_view', 'dashboard_view']} onChange={onChange} />);
     const all = box('Select all Customers permissions');
     expect(all.checked).toBe(false);
     expect(all.getAttribute('data-indeterminate') ?? String(all.indeterminate)).toBe('true');
@@ -66,7 +62,7 @@ describe('PermissionMatrix', () => {
 
   it('clearing select all empties only that module', () => {
     const onChange = vi.fn();
-    render(<Harness initial={['dashboard_view', 'staff_view', 'staff_manage']} onChange={onChange} />);
+    renderWithProviders(<Harness initial={['dashboard_view', 'staff_view', 'staff_manage']} onChange={onChange} />);
     expect(box('Select all Staff permissions').checked).toBe(true);
     fireEvent.click(box('Select all Staff permissions'));
     expect(onChange).toHaveBeenLastCalledWith(['dashboard_view']);
@@ -75,7 +71,7 @@ describe('PermissionMatrix', () => {
   });
 
   it('ticking the last permission of a module checks its select all', () => {
-    render(<Harness initial={['payments_view']} />);
+    renderWithProviders(<Harness initial={['payments_view']} />);
     fireEvent.click(box('Record payments'));
     expect(box('Select all Payments permissions').checked).toBe(true);
   });

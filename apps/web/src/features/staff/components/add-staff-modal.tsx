@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Stack, Text } from '@mantine/core';
 import { staffRegisterSchema, type StaffRegisterInput } from '@parceldesk/shared/schemas/auth';
 import { FormActions } from '../../../components/ui/form-actions';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useRegisterStaff } from '../api/staff';
 import { StaffFields, type StaffFieldLimits } from './staff-fields';
 
@@ -40,14 +38,18 @@ function AddStaffForm({ limits, onDone }: { limits: StaffFieldLimits; onDone: ()
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await register.mutateAsync({ ...values, roleId: values.roleId ?? null });
-      notify.success(`${values.firstName} ${values.lastName} added. An invitation to set a password was sent to ${values.email}.`);
-      onDone();
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, 'Failed to add staff member'));
-    }
+    const added = await submitWithFeedback(
+      form.setError, FIELDS,
+      async () => {
+        await register.mutateAsync({ ...values, roleId: values.roleId ?? null });
+        return true;
+      },
+      {
+        success: `${values.firstName} ${values.lastName} added. An invitation to set a password was sent to ${values.email}.`,
+        failure: 'Failed to add staff member',
+      },
+    );
+    if (added) onDone();
   });
 
   return (

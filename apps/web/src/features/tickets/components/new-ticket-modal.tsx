@@ -4,8 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { createTicketSchema, TICKET_MSG, type CreateTicketInput, type TicketDetail } from '@parceldesk/shared/schemas/tickets';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useCreateTicket, useDepartments } from '../api/tickets';
 import { AttachmentsInput } from './attachments-input';
 
@@ -40,15 +39,14 @@ export function NewTicketForm({ onCancel, onCreated }: { onCancel: () => void; o
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (fileError) return;
-    try {
-      const ticket = await create.mutateAsync({ ...values, attachments });
-      notify.success(TICKET_MSG.created);
-      onCreated(ticket);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      if (error instanceof ApiError && error.fieldErrors.attachments) setFileError(error.fieldErrors.attachments);
-      notify.error(errorMessage(error, CREATE_FAILED));
-    }
+    const ticket = await submitWithFeedback(form.setError, FIELDS, () => create.mutateAsync({ ...values, attachments }), {
+      success: TICKET_MSG.created,
+      failure: CREATE_FAILED,
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors.attachments) setFileError(error.fieldErrors.attachments);
+      },
+    });
+    if (ticket) onCreated(ticket);
   });
 
   const options = (departments.data ?? []).map((name) => ({ value: name, label: name }));

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { TICKET_MSG, ticketReplySchema, type TicketReplyInput } from '@parceldesk/shared/schemas/tickets';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { notify } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-client';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { useReplyToTicket } from '../api/tickets';
 import { AttachmentsInput } from './attachments-input';
 
@@ -22,16 +21,16 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
 
   const onSubmit = form.handleSubmit(async ({ message }) => {
     if (fileError) return;
-    try {
-      await reply.mutateAsync({ message, attachments });
-      notify.success(TICKET_MSG.replied);
-      form.reset({ message: '' });
-      setAttachments([]);
-    } catch (error) {
-      applyFieldErrors(error, ['message'], form.setError);
-      if (error instanceof ApiError && error.fieldErrors.attachments) setFileError(error.fieldErrors.attachments);
-      notify.error(errorMessage(error, SEND_FAILED));
-    }
+    const sent = await submitWithFeedback(form.setError, ['message'], () => reply.mutateAsync({ message, attachments }).then(() => true), {
+      success: TICKET_MSG.replied,
+      failure: SEND_FAILED,
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors.attachments) setFileError(error.fieldErrors.attachments);
+      },
+    });
+    if (!sent) return;
+    form.reset({ message: '' });
+    setAttachments([]);
   });
 
   return (

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { TICKET_TRANSITIONS, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import { ApiError } from '../../../lib/api-client';
+import { renderWithProviders } from '../../../test/render';
 import { StatusActions, statusActionLabel } from './status-actions';
 
 // Mantine renders slowly when the whole suite runs at once: wait longer than the 1 s default.
@@ -26,13 +25,7 @@ beforeEach(() => {
 });
 
 function renderActions(status: TicketStatus, allowed: readonly TicketStatus[]) {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <StatusActions ticketId="t1" status={status} allowed={allowed} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<StatusActions ticketId="t1" status={status} allowed={allowed} />);
 }
 
 const buttonNames = () => {

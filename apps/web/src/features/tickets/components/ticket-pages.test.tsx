@@ -1,23 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { TicketDetail } from '@parceldesk/shared/schemas/tickets';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthContextValue } from '../../../lib/auth-context';
+import { renderRoutes } from '../../../test/render';
 import { CustomerTicketsPage } from './customer-tickets-page';
 import { StaffTicketPage } from './staff-ticket-page';
 import { StaffTicketsPage } from './staff-tickets-page';
 
 // Mantine renders slowly when the whole suite runs at once: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
-
-// jsdom has no document.fonts, which Mantine's autosize Textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-}
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
@@ -53,27 +46,13 @@ const ticket: TicketDetail = {
   allowedStatuses: ['resolved', 'closed'],
 };
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{`${pathname}${search}`}</p>;
-}
-
 function renderAt(path: string) {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/support-tickets" element={<StaffTicketsPage />} />
-            <Route path="/admin/support-tickets/:id" element={<StaffTicketPage />} />
-            <Route path="/staff/support-tickets" element={<StaffTicketsPage />} />
-            <Route path="/customer/support-tickets" element={<CustomerTicketsPage />} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRoutes({
+    '/admin/support-tickets': <StaffTicketsPage />,
+    '/admin/support-tickets/:id': <StaffTicketPage />,
+    '/staff/support-tickets': <StaffTicketsPage />,
+    '/customer/support-tickets': <CustomerTicketsPage />,
+  }, path);
 }
 
 beforeEach(() => {

@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { TICKET_MSG } from '@parceldesk/shared/schemas/tickets';
+import { renderWithProviders } from '../../../test/render';
 import { TicketSettingsForm } from './ticket-settings-modal';
 import '../../../test/contract-api';
 
@@ -20,14 +18,7 @@ vi.mock('../../../lib/toast', () => ({ notify: { success: mocks.success, error: 
 beforeEach(() => vi.clearAllMocks());
 
 function setup(settings = { notifyStaffByEmail: false, departments: ['General', 'Billing'] }) {
-  const user = userEvent.setup();
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <TicketSettingsForm settings={settings} onDone={mocks.done} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { user } = renderWithProviders(<TicketSettingsForm settings={settings} onDone={mocks.done} />);
   const department = (n: number) => screen.getByLabelText(`Department ${n}`) as HTMLInputElement;
   const save = () => user.click(screen.getByRole('button', { name: 'Save Settings' }));
   return { user, department, save };

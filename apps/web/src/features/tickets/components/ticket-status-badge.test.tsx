@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
 import { statusBadgeColor, TicketStatusBadge } from './ticket-status-badge';
 
 describe('ticket status colours (spec section 4)', () => {
@@ -13,11 +13,11 @@ describe('ticket status colours (spec section 4)', () => {
   });
 
   it('shows the label in the colour of its status', () => {
-    render(
-      <MantineProvider env="test">
+    renderWithProviders(
+      <>
         <TicketStatusBadge status="in_progress" />
         <TicketStatusBadge status="archived" />
-      </MantineProvider>,
+      </>,
     );
     const inProgress = screen.getByText('In Progress').closest('[data-status]');
     expect(inProgress?.getAttribute('style')).toContain('var(--mantine-color-blue-light-color)');

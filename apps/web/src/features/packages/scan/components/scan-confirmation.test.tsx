@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { detail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { ScanConfirmation } from './scan-confirmation';
 
 const server = vi.hoisted(() => ({ calls: [] as { path: string; method: string; body: unknown }[] }));

@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { UNCOLLECTED_AFTER_DAYS } from '@parceldesk/shared/constants';
 import { additionalFeesSchema, SETTINGS_MSG, type AdditionalFeesInput } from '@parceldesk/shared/schemas/settings';
-import { errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { notify } from '../../../../lib/toast';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useUpdateAdditionalFees } from '../../api/additional-fees';
 import { FormNumberInput } from '../form-number-input';
 
@@ -26,14 +24,12 @@ export function AdditionalFeesForm({ fees }: { fees: AdditionalFeesInput }) {
   const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      form.reset(values);
-      notify.success(SETTINGS_MSG.feesUpdated);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, SETTINGS_MSG.feesFailed));
-    }
+    const saved = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(values).then(() => true), {
+      success: SETTINGS_MSG.feesUpdated,
+      failure: SETTINGS_MSG.feesFailed,
+    });
+    if (!saved) return;
+    form.reset(values);
   });
 
   const money = { min: 0, step: 0.01, decimalScale: 2, allowNegative: false, control: form.control } as const;

@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { bankDetailsSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { MultilineText } from '../../../../components/ui/multiline-text';
-import { errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { notify } from '../../../../lib/toast';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useCourierSettings, useUpdateBankDetails, type CourierSettings } from '../../api/courier-settings';
 import { QueryState } from '../../../../components/ui/query-state';
 
@@ -18,14 +16,12 @@ function BankDetailsForm({ courier }: { courier: CourierSettings }) {
   const text = useWatch({ control: form.control, name: 'bank_details' });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      form.reset(values);
-      notify.success(SETTINGS_MSG.bankUpdated);
-    } catch (error) {
-      applyFieldErrors(error, ['bank_details'], form.setError);
-      notify.error(errorMessage(error, SETTINGS_MSG.bankFailed));
-    }
+    const saved = await submitWithFeedback(form.setError, ['bank_details'], () => update.mutateAsync(values).then(() => true), {
+      success: SETTINGS_MSG.bankUpdated,
+      failure: SETTINGS_MSG.bankFailed,
+    });
+    if (!saved) return;
+    form.reset(values);
   });
 
   return (

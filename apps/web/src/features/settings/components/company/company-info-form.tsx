@@ -2,10 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { companyInfoSchema, SETTINGS_MSG, type CompanyInfoInput } from '@parceldesk/shared/schemas/settings';
-import { errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useAuth } from '../../../../lib/auth-context';
-import { notify } from '../../../../lib/toast';
 import { useUpdateCompany, type CourierSettings } from '../../api/courier-settings';
 
 const FIELDS = ['name', 'firstName', 'lastName', 'email'] as const;
@@ -25,16 +23,14 @@ export function CompanyInfoForm({ courier }: { courier: CourierSettings }) {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    const saved = await submitWithFeedback(form.setError, FIELDS, async () => {
       await update.mutateAsync(values);
-      form.reset(values);
-      notify.success(SETTINGS_MSG.companyUpdated);
-      // The header, title and the admin's own name come from the profile.
-      await auth.checkAuth(true);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, SETTINGS_MSG.companyFailed));
-    }
+      return true;
+    }, { success: SETTINGS_MSG.companyUpdated, failure: SETTINGS_MSG.companyFailed });
+    if (!saved) return;
+    form.reset(values);
+    // The header, title and the admin's own name come from the profile.
+    await auth.checkAuth(true);
   });
 
   return (

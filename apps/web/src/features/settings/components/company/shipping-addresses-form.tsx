@@ -2,9 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { SETTINGS_MSG, shippingAddressesSchema } from '@parceldesk/shared/schemas/settings';
-import { errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { notify } from '../../../../lib/toast';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useUpdateShippingAddresses, type CourierSettings, type ShippingAddressesInput } from '../../api/courier-settings';
 
 const FIELDS = ['shipping_address_air', 'shipping_address_sea'] as const;
@@ -23,15 +21,13 @@ export function ShippingAddressesForm({ courier }: { courier: CourierSettings })
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      form.reset(values);
-      notify.success(SETTINGS_MSG.addressesUpdated);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
+    const saved = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(values).then(() => true), {
+      success: SETTINGS_MSG.addressesUpdated,
       // The server's message names the missing line.
-      notify.error(errorMessage(error, SETTINGS_MSG.addressesFailed));
-    }
+      failure: SETTINGS_MSG.addressesFailed,
+    });
+    if (!saved) return;
+    form.reset(values);
   });
 
   const textarea = (name: (typeof FIELDS)[number], label: string) => (

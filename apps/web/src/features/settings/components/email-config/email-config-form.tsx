@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { emailConfigSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { PasswordField } from '../../../../components/ui/password-field';
-import { errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { notify } from '../../../../lib/toast';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useSaveEmailConfig, type EmailConfig } from '../../api/email-config';
 
 const FIELDS = ['smtp_host', 'smtp_port', 'smtp_user', 'smtp_password', 'from_email', 'from_name', 'status'] as const;
@@ -38,15 +36,13 @@ export function EmailConfigForm({ courierId, config }: { courierId: string; conf
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      // The password is never shown again; the form says one is saved.
-      form.reset({ ...values, smtp_password: '' });
-      notify.success(SETTINGS_MSG.emailConfigSaved);
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, SETTINGS_MSG.emailConfigFailed));
-    }
+    const saved = await submitWithFeedback(form.setError, FIELDS, () => save.mutateAsync(values).then(() => true), {
+      success: SETTINGS_MSG.emailConfigSaved,
+      failure: SETTINGS_MSG.emailConfigFailed,
+    });
+    if (!saved) return;
+    // The password is never shown again; the form says one is saved.
+    form.reset({ ...values, smtp_password: '' });
   });
 
   return (

@@ -4,9 +4,8 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { FormActions } from '../../../../components/ui/form-actions';
 import type { z } from 'zod';
 import { processingFeeSchema, SETTINGS_MSG, type ProcessingFeeInput } from '@parceldesk/shared/schemas/settings';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { notify } from '../../../../lib/toast';
+import { ApiError } from '../../../../lib/api-client';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useSaveProcessingFee, type ProcessingFee } from '../../api/processing-fees';
 import { FormNumberInput } from '../form-number-input';
 
@@ -36,18 +35,17 @@ export function ProcessingFeeForm({ fee, onDone }: { fee: ProcessingFee | null; 
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: fee?.id ?? null, values });
-      notify.success(fee ? SETTINGS_MSG.processingFeeUpdated : SETTINGS_MSG.processingFeeCreated);
-      onDone();
-    } catch (error) {
-      const placed = applyFieldErrors(error, FIELDS, form.setError);
-      // An overlap (409) names the range it overlaps; it belongs on the range field.
-      if (!placed && error instanceof ApiError && error.status === 409) {
-        form.setError('weightRange', { type: 'server', message: error.message });
-      }
-      notify.error(errorMessage(error, SAVE_FAILED));
-    }
+    const saved = await submitWithFeedback(form.setError, FIELDS, () => save.mutateAsync({ id: fee?.id ?? null, values }).then(() => true), {
+      success: fee ? SETTINGS_MSG.processingFeeUpdated : SETTINGS_MSG.processingFeeCreated,
+      failure: SAVE_FAILED,
+      onError: (error, placed) => {
+        // An overlap (409) names the range it overlaps; it belongs on the range field.
+        if (!placed && error instanceof ApiError && error.status === 409) {
+          form.setError('weightRange', { type: 'server', message: error.message });
+        }
+      },
+    });
+    if (saved) onDone();
   });
 
   return (

@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { FormActions } from '../../../../components/ui/form-actions';
 import { SETTINGS_MSG, shippingRateSchema } from '@parceldesk/shared/schemas/settings';
-import { errorMessage } from '../../../../lib/api-client';
-import { applyFieldErrors } from '../../../../lib/apply-field-errors';
-import { notify } from '../../../../lib/toast';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useSaveShippingRate, type ShippingRate } from '../../api/shipping-rates';
 import { FormNumberInput } from '../form-number-input';
 
@@ -37,14 +35,12 @@ function RateForm({ rate, onDone }: { rate: ShippingRate | null; onDone: () => v
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: rate?.id ?? null, values });
-      notify.success(rate ? SETTINGS_MSG.rateUpdated : SETTINGS_MSG.rateCreated);
-      onDone();
-    } catch (error) {
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, SAVE_FAILED));
-    }
+    const saved = await submitWithFeedback(form.setError, FIELDS, () => save.mutateAsync({ id: rate?.id ?? null, values }).then(() => true), {
+      success: rate ? SETTINGS_MSG.rateUpdated : SETTINGS_MSG.rateCreated,
+      failure: SAVE_FAILED,
+    });
+    if (!saved) return;
+    onDone();
   });
 
   return (
