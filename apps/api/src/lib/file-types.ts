@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import { listZipEntries, type ZipEntry } from './zip-entries';
 
 /**
@@ -136,4 +137,21 @@ export function contentDisposition(type: 'attachment' | 'inline', storedName: st
   const fileName = contentType ? servedFileName(storedName, contentType) : storedName;
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** Bytes we serve are never sniffed into something else, and never run as a page. */
+export function fileHeaders(reply: FastifyReply, contentType: string): FastifyReply {
+  return reply
+    .header('content-type', contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+}
+
+/** A stored file (ticket attachment, package document or photo): images open in the page, anything else downloads. */
+export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; contentType: string; fileName: string }) {
+  const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
+  return fileHeaders(reply, file.contentType)
+    .header('content-disposition', contentDisposition(disposition, file.fileName, file.contentType))
+    .header('cache-control', 'private, max-age=3600')
+    .send(file.data);
 }

@@ -5,7 +5,7 @@ import { packageClaims, packageFiles, packages, preAlerts, storedFiles } from '.
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
-import { contentDisposition } from '../../lib/file-types';
+import { sendStoredFile } from '../../lib/file-types';
 
 /**
  * GET /package-files/{id}: an invoice, photo or claim proof, for the customer whose package,
@@ -28,13 +28,6 @@ export function packageFileRoutes(app: ZodApp, ctx: AppContext) {
       .where(and(tenantWhere(packageFiles, scope), eq(packageFiles.id, request.params.id)))
       .limit(1);
     if (!file || (principal.kind === 'customer' && file.owner !== principal.id)) throw notFound();
-    const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(disposition, file.fileName, file.contentType))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('cache-control', 'private, max-age=3600')
-      .send(file.data);
+    return sendStoredFile(reply, file);
   });
 }

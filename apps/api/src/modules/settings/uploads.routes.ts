@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
@@ -13,7 +12,7 @@ import { principalOf } from '../../plugins/auth';
 import { inTransaction } from '../../lib/transaction';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { courierInScope } from './courier-settings.service';
-import { cleanFileName, contentDisposition, logoContentType, rateSheetContentType } from '../../lib/file-types';
+import { cleanFileName, contentDisposition, fileHeaders, logoContentType, rateSheetContentType } from '../../lib/file-types';
 import { readUpload } from '../../lib/multipart';
 import {
   publicFile, rateSheetCourierId, rateSheetFile, rateSheetInfo, saveLogo, saveRateSheet, UUID,
@@ -25,14 +24,6 @@ const ADMINS: Access = { roles: ['super_admin', 'courier_admin'] };
 const COURIER_PEOPLE: Access = { roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer'] };
 const courierQuery = z.object({ courier_id: z.string().uuid('Not found').optional() });
 const multipartBody = { consumes: ['multipart/form-data'] };
-
-/** Bytes we serve are never sniffed into something else, and never run as a page. */
-function fileHeaders(reply: FastifyReply, contentType: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-}
 
 const rateSheetUrl = (courierId: string, forSuperAdmin: boolean) =>
   forSuperAdmin ? `/api/rate-sheet/download?courier_id=${courierId}` : '/api/rate-sheet/download';

@@ -10,7 +10,7 @@ import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { inTransaction } from '../../lib/transaction';
-import { contentDisposition } from '../../lib/file-types';
+import { sendStoredFile } from '../../lib/file-types';
 import { customerTickets, listTickets } from './ticket-lists.service';
 import { loadTicket } from './ticket-access';
 import { getAttachment, getTicket, getTicketByNumber } from './ticket-detail.service';
@@ -114,14 +114,6 @@ export function ticketRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...ACCESS.ticketsView, tenant: { id: 'ticket_attachment' } } },
   }, async (request, reply) => {
     const file = await getAttachment(ctx.db, principalOf(request), request.params.id);
-    // Images open in the page; a PDF is downloaded. Nothing served here runs as a page.
-    const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(disposition, file.fileName, file.contentType))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('cache-control', 'private, max-age=3600')
-      .send(file.data);
+    return sendStoredFile(reply, file);
   });
 }
