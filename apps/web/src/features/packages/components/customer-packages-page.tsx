@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { PACKAGE_MSG, type PackageClaim, type PackageListItem, type PreAlert } from '@parceldesk/shared/schemas/packages';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -117,15 +117,7 @@ function CustomerPackage({ id, onBack }: { id: string; onBack: () => void }) {
   const query = usePackage(id);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Anchor component="button" type="button" size="sm" onClick={onBack} w="fit-content">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowLeft size={14} aria-hidden />
-            All packages
-          </Group>
-        </Anchor>
-        <PageHeader title={query.data ? `Package ${query.data.packageNumber}` : 'Package'} />
-      </Stack>
+      <PageHeader title={query.data ? `Package ${query.data.packageNumber}` : 'Package'} back={{ onClick: onBack, label: 'All packages' }} />
       <QueryState query={query} what="the package">
         {(pkg) => <CustomerPackageView pkg={pkg} />}
       </QueryState>

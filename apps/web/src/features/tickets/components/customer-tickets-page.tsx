@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import { DataTable } from '../../../components/data-table/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -60,15 +60,7 @@ function CustomerTicket({ ticketNo, onBack }: { ticketNo: string; onBack: () => 
   const title = query.data ? `${query.data.ticket_no}: ${query.data.subject}` : `Ticket ${ticketNo}`;
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Anchor component="button" type="button" size="sm" onClick={onBack} w="fit-content">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowLeft size={14} aria-hidden />
-            All tickets
-          </Group>
-        </Anchor>
-        <PageHeader title={title} />
-      </Stack>
+      <PageHeader title={title} back={{ onClick: onBack, label: 'All tickets' }} />
       <QueryState query={query} what="the ticket">
         {(ticket) => <TicketView ticket={ticket} viewer="customer" />}
       </QueryState>
