@@ -5,4 +5,5 @@ export * from './settings';
 export * from './tickets';
 export * from './packages';
 export * from './manifests';
+export * from './billing';
 export * from './pricing';
