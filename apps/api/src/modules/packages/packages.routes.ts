@@ -10,7 +10,7 @@ import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { readUpload } from '../../lib/multipart';
 import { inTransaction } from '../../lib/transaction';
-import { idempotencyKeyOf } from './idempotency';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listPackages, listUnknownPackages } from './package-lists.service';
 import { addPackagePhoto, PHOTO_FIELD, preparePackagePhoto } from './package-photos';
 import { getPackageDetail } from './package-view';

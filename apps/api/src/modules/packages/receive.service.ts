@@ -9,7 +9,7 @@ import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { announcePackage, recordPackageEvent } from './package-history';
-import { replayOf, rememberAnswer, requestHash } from './idempotency';
+import { replayOf, rememberAnswer, requestHash } from '../../lib/idempotency';
 import { amountToCents } from './package-view';
 
 export interface ReceiveResult {
