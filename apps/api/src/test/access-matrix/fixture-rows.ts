@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles,
+  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -134,6 +134,13 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const pkg = await insertPackage(db, owner);
       const stored = await insertStoredFile(db, owner);
       const [row] = await db.insert(packageFiles).values({ courierId, kind: 'invoice', storedFileId: stored.id, packageId: pkg.id }).returning();
+      return row!.id;
+    }
+    case 'manifest': {
+      // An open air manifest numbered outside the app's range (the app's counter starts at 1).
+      const [row] = await db.insert(manifests).values({
+        courierId, number: `AIR-MX-${randomInt(1, 2 ** 40)}`, service: 'air', carrier: 'Matrix Air', origin: 'MIA', destination: 'KIN',
+      }).returning();
       return row!.id;
     }
     default:
