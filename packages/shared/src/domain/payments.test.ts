@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './domain-error';
-import { allocatePayment, formatJmd, invoiceStatusFor, type OpenInvoice } from './payments';
+import { allocatePayment, formatJmd, type OpenInvoice } from './payments';
 
 const inv = (id: string, balanceCents: number, issuedAt: string): OpenInvoice => ({ id, invoiceNo: `INV-${id}`, balanceCents, issuedAt });
 const older = inv('000001', 150000, '2026-10-01T10:00:00Z');
@@ -106,13 +106,5 @@ describe('allocatePayment', () => {
       const allocations = allocatePayment({ amountCents, invoices, requested });
       expect(allocations.map((a) => [a.invoiceId, a.amountCents])).toEqual(requested.map((r) => [r.invoiceId, r.amountCents]));
     }));
-  });
-});
-
-describe('invoiceStatusFor', () => {
-  it('moves unpaid → partially paid → paid with the amount paid', () => {
-    expect(invoiceStatusFor(1000, 0)).toBe('unpaid');
-    expect(invoiceStatusFor(1000, 1)).toBe('partially_paid');
-    expect(invoiceStatusFor(1000, 1000)).toBe('paid');
   });
 });

@@ -1,26 +1,15 @@
+import type { PaymentProofStatus, PaymentStatus } from './billing';
 import { DomainError } from './domain-error';
 import type { Cents } from './money';
 
 /**
- * Payments (issue 13, "Payments"): one payment of a customer settles one or more of that
+ * Payments (issue 13, "Payments"; statuses and methods in ./billing): one payment of a customer settles one or more of that
  * customer's open invoices. Amounts are integer J$ cents throughout. The server runs this on the
  * invoices it has locked (SELECT … FOR UPDATE), and the database refuses paid > total as well, so
  * a race that slips past the lock still cannot overpay.
  */
-export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' };
-
-export const PAYMENT_STATUSES = ['recorded', 'void'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { recorded: 'Recorded', void: 'Void' };
-
-export const PROOF_STATUSES = ['pending', 'verified', 'rejected'] as const;
-export type ProofStatus = (typeof PROOF_STATUSES)[number];
-export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Rejected' };
-
-/** The invoice statuses a payment moves between (the invoices feature owns the full list). */
-export type PayableStatus = 'unpaid' | 'partially_paid' | 'paid';
+export const PROOF_STATUS_LABELS: Record<PaymentProofStatus, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Rejected' };
 
 /** J$1,234.50 from 123450 cents; negative amounts as -J$12.00. */
 export function formatJmd(cents: Cents): string {
@@ -123,10 +112,4 @@ function allocateAsRequested(amountCents: Cents, invoices: readonly OpenInvoice[
   const allocated = allocations.reduce((sum, a) => sum + a.amountCents, 0);
   if (allocated !== amountCents) throw new DomainError('invalid', 'payment.allocations_sum', PAYMENT_RULE_MSG.allocationsSum(allocated, amountCents), 'amountCents');
   return allocations;
-}
-
-/** The status an invoice of `totalCents` has once `paidCents` of it are paid. */
-export function invoiceStatusFor(totalCents: Cents, paidCents: Cents): PayableStatus {
-  if (paidCents <= 0) return 'unpaid';
-  return paidCents >= totalCents ? 'paid' : 'partially_paid';
 }

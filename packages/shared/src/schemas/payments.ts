@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MB } from '../constants';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PROOF_STATUSES } from '../domain/payments';
+import { PAYMENT_METHODS, PAYMENT_PROOF_STATUSES, PAYMENT_STATUSES } from '../domain/billing';
 import { idSchema } from './common';
 import type { ListColumns } from './people';
 
@@ -47,7 +47,7 @@ export const PAYMENT_MSG = {
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: PAYMENT_MSG.methodInvalid });
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export const proofStatusSchema = z.enum(PROOF_STATUSES);
+export const proofStatusSchema = z.enum(PAYMENT_PROOF_STATUSES);
 
 /** Integer cents, positive, bounded (multipart fields arrive as text: coerced). */
 export const amountCentsSchema = z.coerce.number({ error: PAYMENT_MSG.amountRequired })
@@ -200,6 +200,3 @@ export const paymentProofListColumns = {
   createdAt: { sortable: true, filter: 'text' },
   courierName: { sortable: true, filter: 'dropdown' },
 } as const satisfies ListColumns;
-
-export const verifyProofResponseSchema = z.object({ message: z.string(), proof: paymentProofSchema, payment: paymentDetailSchema });
-export const recordPaymentResponseSchema = z.object({ message: z.string(), payment: paymentDetailSchema });
