@@ -4,3 +4,4 @@ export * from './outbox';
 export * from './settings';
 export * from './tickets';
 export * from './packages';
+export * from './billing';

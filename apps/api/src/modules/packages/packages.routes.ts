@@ -8,7 +8,7 @@ import type { AppContext, ZodApp } from '../../app-context';
 import type { Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
-import { idempotencyKeyOf } from './idempotency';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listPackages, listUnknownPackages } from './package-lists.service';
 import { addPackagePhoto } from './package-photos';
 import { getPackageDetail } from './package-view';

@@ -10,7 +10,7 @@ import { inTransaction } from '../../lib/transaction';
 import { badRequest, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { announcePackage, recordPackageEvent } from './package-history';
-import { replayOf, rememberAnswer, requestHash } from './idempotency';
+import { replayOf, rememberAnswer, requestHash } from '../../lib/idempotency';
 import { amountToCents } from './package-view';
 
 export interface ReceiveResult {

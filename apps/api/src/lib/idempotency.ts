@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PACKAGE_MSG } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/index';
-import { badRequest, conflict } from '../../lib/app-error';
+import type { DbOrTx } from '../db/client';
+import { idempotencyKeys } from '../db/schema/index';
+import { badRequest, conflict } from './app-error';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
