@@ -13,6 +13,7 @@ export type TenantKind =
   | 'shipping_rate' | 'processing_fee' | 'file'
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
+  | 'pickup'
   | 'self' | 'api_key';
 
 /**
@@ -96,4 +97,6 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
+  pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
 } satisfies Record<string, Access>;

@@ -17,6 +17,7 @@ import {
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
 import { confirmEmailResponseSchema } from './schemas/password';
+import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -177,6 +178,14 @@ export const CONTRACT = {
   'GET /packages/scan-customers': scanCustomersResponseSchema,
   'POST /packages/labels': NOT_JSON,
   'GET /packages/:id/label': NOT_JSON,
+
+  // Issue 13: the pickup counter and signatures.
+  'GET /counter/lookup': counterLookupSchema,
+  'POST /pickups/authorisation-letters': authorisationLetterSchema,
+  'POST /pickups': createPickupResponseSchema,
+  'GET /pickups/:id': pickupSchema,
+  'GET /pickups/:id/signature': NOT_JSON,
+  'GET /pickups/:id/authorisation-letter': NOT_JSON,
   'POST /package-claims': packageClaimSchema,
   'GET /package-claims': listResponseSchema(packageClaimSchema),
   'PUT /package-claims/:id': packageClaimSchema,
