@@ -13,6 +13,7 @@ export type TenantKind =
   | 'shipping_rate' | 'processing_fee' | 'file'
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
+  | 'manifest'
   | 'pickup'
   | 'self' | 'api_key';
 

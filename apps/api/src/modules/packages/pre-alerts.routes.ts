@@ -4,6 +4,7 @@ import { PACKAGE_MSG, preAlertInputSchema, preAlertSchema } from '@parceldesk/sh
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { readPackageForm } from './package-form';
 import { cancelPreAlert, createPreAlert, getPreAlert, listPreAlerts, updatePreAlert } from './pre-alerts.service';
 
@@ -23,7 +24,7 @@ export function preAlertRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, file } = await readPackageForm(request, preAlertInputSchema, 'invoice');
-    const id = await createPreAlert(ctx.db, { actor, form: input, invoice: file });
+    const id = await inTransaction(ctx.db, (tx) => createPreAlert(tx, { actor, form: input, invoice: file }));
     return reply.status(201).send(await getPreAlert(ctx.db, actor.principal, id));
   });
 
@@ -40,7 +41,7 @@ export function preAlertRoutes(app: ZodApp, ctx: AppContext) {
     // The pre-alert is checked first, so another customer's is 404 whatever the body.
     await getPreAlert(ctx.db, actor.principal, request.params.id);
     const { input, file } = await readPackageForm(request, preAlertInputSchema, 'invoice');
-    await updatePreAlert(ctx.db, { actor, id: request.params.id, form: input, invoice: file });
+    await inTransaction(ctx.db, (tx) => updatePreAlert(tx, { actor, id: request.params.id, form: input, invoice: file }));
     return getPreAlert(ctx.db, actor.principal, request.params.id);
   });
 
@@ -48,7 +49,8 @@ export function preAlertRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags, params: idParamsSchema, summary: 'Cancel my pre-alert until it is received', response: { 200: messageResponseSchema } },
     config: { access: { ...CUSTOMER, tenant: { id: 'pre_alert' } } },
   }, async (request) => {
-    await cancelPreAlert(ctx.db, { actor: actorOf(request), id: request.params.id });
+    const actor = actorOf(request);
+    await inTransaction(ctx.db, (tx) => cancelPreAlert(tx, { actor, id: request.params.id }));
     return { message: PACKAGE_MSG.preAlertCancelled };
   });
 }

@@ -67,29 +67,41 @@ export async function storeSignature(tx: DbOrTx, courierId: string, png: Buffer,
 
 const LETTER_TYPES = { pdf: CONTENT_TYPES.pdf, jpeg: CONTENT_TYPES.jpeg, png: CONTENT_TYPES.png } as const;
 
+export interface LetterFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
 /**
- * POST /pickups/authorisation-letters: the customer's letter (PDF, JPG or PNG by its bytes, < 10 MB)
- * kept for the pickup that names it next. Uploaded before the release so the signing page can
- * confirm in one JSON request; a letter serves one pickup (pickups_letter_key).
+ * POST /pickups/authorisation-letters, reading: the customer's letter, PDF, JPG or PNG by its
+ * bytes, < 10 MB. Read before the transaction opens, so a slow upload holds no connection.
  */
-export async function uploadAuthorisationLetter(db: DbOrTx, request: FastifyRequest, options: { actor: Actor }): Promise<AuthorisationLetter> {
-  const courierId = counterCourier(options.actor.scope);
+export async function readAuthorisationLetter(request: FastifyRequest): Promise<LetterFile> {
   const upload = await readUpload(request, { fileField: AUTHORISATION_LETTER_FIELD, maxBytes: AUTHORISATION_LETTER_MAX_BYTES, tooLarge: PICKUP_MSG.letterTooLarge });
   if (!upload.file) throw badRequest(PICKUP_MSG.letterRequired, { [AUTHORISATION_LETTER_FIELD]: PICKUP_MSG.letterRequired });
   const kind = sniff(upload.file.data);
   if (kind !== 'pdf' && kind !== 'jpeg' && kind !== 'png') {
     throw new AppError(415, PICKUP_MSG.letterWrongType, { [AUTHORISATION_LETTER_FIELD]: PICKUP_MSG.letterWrongType });
   }
-  const contentType = LETTER_TYPES[kind];
-  const fileName = cleanFileName(upload.file.fileName, kind === 'pdf' ? 'authorisation-letter.pdf' : `authorisation-letter.${kind === 'jpeg' ? 'jpg' : 'png'}`);
-  const [row] = await db.insert(storedFiles).values({
-    courierId, kind: 'pickup_letter', fileName, contentType, sizeBytes: upload.file.data.length, data: upload.file.data,
-  }).returning({ id: storedFiles.id });
+  const fallback = kind === 'pdf' ? 'authorisation-letter.pdf' : `authorisation-letter.${kind === 'jpeg' ? 'jpg' : 'png'}`;
+  return { fileName: cleanFileName(upload.file.fileName, fallback), contentType: LETTER_TYPES[kind], data: upload.file.data };
+}
+
+/**
+ * Keeps the letter for the pickup that names it next: uploaded before the release so the signing
+ * page confirms in one JSON request; a letter serves one pickup (pickups_letter_key).
+ */
+export async function storeAuthorisationLetter(tx: DbOrTx, options: { actor: Actor; file: LetterFile }): Promise<AuthorisationLetter> {
+  const courierId = counterCourier(options.actor.scope);
+  const { fileName, contentType, data } = options.file;
+  const [row] = await tx.insert(storedFiles).values({ courierId, kind: 'pickup_letter', fileName, contentType, sizeBytes: data.length, data })
+    .returning({ id: storedFiles.id });
   if (!row) throw new Error('letter insert returned nothing');
-  await auditAction(db, options.actor, {
-    courierId, action: 'pickup.letter_uploaded', targetType: 'stored_file', targetId: row.id, details: { fileName, contentType, sizeBytes: upload.file.data.length },
+  await auditAction(tx, options.actor, {
+    courierId, action: 'pickup.letter_uploaded', targetType: 'stored_file', targetId: row.id, details: { fileName, contentType, sizeBytes: data.length },
   });
-  return { id: row.id, fileName, contentType, sizeBytes: upload.file.data.length };
+  return { id: row.id, fileName, contentType, sizeBytes: data.length };
 }
 
 /** A letter uploaded for this courier's counter, or 400 (another courier's id is simply not one). */

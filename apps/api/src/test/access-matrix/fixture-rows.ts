@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles,
+  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   pickups, pickupPackages,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
@@ -147,6 +147,13 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
         courierId, pickupNo: `PU-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, collectorKind: 'customer', collectorName: 'Matrix Customer', signatureFileId: signature!.id,
       }).returning();
       await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
+      return row!.id;
+    }
+    case 'manifest': {
+      // An open air manifest numbered outside the app's range (the app's counter starts at 1).
+      const [row] = await db.insert(manifests).values({
+        courierId, number: `AIR-MX-${randomInt(1, 2 ** 40)}`, service: 'air', carrier: 'Matrix Air', origin: 'MIA', destination: 'KIN',
+      }).returning();
       return row!.id;
     }
     default:

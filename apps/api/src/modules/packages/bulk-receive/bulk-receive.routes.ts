@@ -5,8 +5,9 @@ import { badRequest } from '../../../lib/app-error';
 import { cleanFileName } from '../../../lib/file-types';
 import { readUpload } from '../../../lib/multipart';
 import { prepareSpreadsheetParser } from '../../../lib/spreadsheet-parser';
+import { inTransaction, rolledBack } from '../../../lib/transaction';
 import { WAREHOUSE_ACCESS } from '../scan/scan.routes';
-import { bulkReceive } from './bulk-receive.service';
+import { bulkReceive, readReceivingFile } from './bulk-receive.service';
 
 /** Bulk receive beside the scan station (issue 11). */
 export function bulkReceiveRoutes(app: ZodApp, ctx: AppContext) {
@@ -24,12 +25,10 @@ export function bulkReceiveRoutes(app: ZodApp, ctx: AppContext) {
     if (!file) throw badRequest(BULK_RECEIVE_MSG.missing);
     const parsed = bulkReceiveFieldsSchema.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? BULK_RECEIVE_MSG.missing);
-    return bulkReceive(ctx.db, {
-      actor: actorOf(request),
-      file: { ...file, fileName: cleanFileName(file.fileName, 'receiving') },
-      commit: parsed.data.commit === 'true',
-      service: parsed.data.service,
-      publicUrl: ctx.env.publicUrl,
-    });
+    const commit = parsed.data.commit === 'true';
+    const sheet = await readReceivingFile({ ...file, fileName: cleanFileName(file.fileName, 'receiving') }, { commit });
+    // A check runs the very same receive and rolls it back.
+    const run = commit ? inTransaction : rolledBack;
+    return run(ctx.db, (tx) => bulkReceive(tx, { actor: actorOf(request), sheet, commit, service: parsed.data.service, publicUrl: ctx.env.publicUrl }));
   });
 }
