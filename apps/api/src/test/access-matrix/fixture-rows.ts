@@ -143,8 +143,11 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const [signature] = await db.insert(storedFiles).values({
         courierId, kind: 'pickup_signature', fileName: 'signature.png', contentType: 'image/png', sizeBytes: png.length, data: png,
       }).returning();
+      const letter = await insertStoredFile(db, owner);
+      // An authorised person's pickup, so its letter can be fetched too.
       const [row] = await db.insert(pickups).values({
-        courierId, pickupNo: `PU-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, collectorKind: 'customer', collectorName: 'Matrix Customer', signatureFileId: signature!.id,
+        courierId, pickupNo: `PU-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, collectorKind: 'authorised', collectorName: 'Matrix Collector',
+        collectorIdType: 'passport', collectorIdNumber: 'P123', collectorRelationship: 'Brother', authorisationLetterFileId: letter.id, signatureFileId: signature!.id,
       }).returning();
       await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
       return row!.id;
