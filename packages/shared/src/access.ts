@@ -15,6 +15,7 @@ export type TenantKind =
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
   | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
+  | 'pickup'
   | 'self' | 'api_key';
 
 /**
@@ -98,4 +99,6 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
+  pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
 } satisfies Record<string, Access>;
