@@ -47,8 +47,10 @@ import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { claimRoutes } from './modules/packages/claims.routes';
 import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
 import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
+import { pickupRoutes } from './modules/pickups/pickups.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -72,7 +74,8 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
+  paymentRoutes, pickupRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -7,3 +7,4 @@ export * from './packages';
 export * from './manifests';
 export * from './billing';
 export * from './pricing';
+export * from './pickups';
