@@ -4,6 +4,7 @@ import { PRICING_MSG } from '@parceldesk/shared/schemas/pricing-settings';
 import { renderSettings } from '../../test/render-settings';
 import { CustomsSettingsSection } from './customs-settings-form';
 import { ExchangeSeaSection } from './exchange-sea-form';
+import { StorageRulesSection } from './storage-rules-form';
 import '../../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), success: vi.fn(), error: vi.fn() }));
@@ -63,6 +64,38 @@ describe('Additional Fees tab: customs calculator settings', () => {
     await user.type(within(form).getByLabelText('Category 2 name'), 'general goods');
     await user.click(within(form).getByRole('button', { name: 'Save Customs Settings' }));
     expect(await within(form).findByText(PRICING_MSG.categoryDuplicate)).toBeTruthy();
+    expect(mocks.api.mock.calls.some(([, options]) => options?.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('Additional Fees tab: storage rules', () => {
+  const RULES = { thresholdDays: 15, reminderDays: [7, 14], feeMode: 'once', capCents: null, abandonmentDays: 60 };
+
+  it('shows the defaults and saves a per-day fee with a cap in cents', async () => {
+    mocks.api.mockImplementation(async (_path: string, options?: { method?: string; body?: Record<string, unknown> }) =>
+      (options?.method === 'PUT' ? { success: true, message: PRICING_MSG.storageUpdated, ...options.body } : { success: true, ...RULES }));
+    const { user } = renderSettings(<StorageRulesSection />);
+    const form = await screen.findByRole('form', { name: 'Storage rules' });
+    expect((within(form).getByLabelText('Reminders at (days)') as HTMLInputElement).value).toBe('7, 14');
+    await user.selectOptions(within(form).getByLabelText('Uncollected fee charged'), 'per_day');
+    await user.type(within(form).getByLabelText('Cap when charged per day (J$)'), '5000');
+    const reminders = within(form).getByLabelText('Reminders at (days)');
+    await user.clear(reminders);
+    await user.type(reminders, '14, 7, 10');
+    await user.click(within(form).getByRole('button', { name: 'Save Storage Rules' }));
+    await vi.waitFor(() => expect(mocks.success).toHaveBeenCalledWith(PRICING_MSG.storageUpdated));
+    expect(putBody()).toEqual({ thresholdDays: 15, reminderDays: [7, 10, 14], feeMode: 'per_day', capCents: 500_000, abandonmentDays: 60 });
+  });
+
+  it('refuses an abandonment period not longer than the threshold', async () => {
+    mocks.api.mockResolvedValue({ success: true, ...RULES });
+    const { user } = renderSettings(<StorageRulesSection />);
+    const form = await screen.findByRole('form', { name: 'Storage rules' });
+    const abandonment = within(form).getByLabelText('Abandoned after (days)', { exact: false });
+    await user.clear(abandonment);
+    await user.type(abandonment, '10');
+    await user.click(within(form).getByRole('button', { name: 'Save Storage Rules' }));
+    expect(await within(form).findByText(PRICING_MSG.abandonmentAfterThreshold)).toBeTruthy();
     expect(mocks.api.mock.calls.some(([, options]) => options?.method === 'PUT')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { fromCents, toCents } from '@parceldesk/shared/domain/money';
@@ -34,6 +34,7 @@ function RulesForm({ saved }: { saved: StorageRulesInput }) {
   const update = useUpdateStorageRules();
   const form = useForm<StorageRulesForm>({ resolver: zodResolver(storageRulesFormSchema), defaultValues: toForm(saved) });
   const { isSubmitting } = form.formState;
+  const feeMode = useWatch({ control: form.control, name: 'feeMode' });
   const onSubmit = form.handleSubmit(async (values) => {
     const answer = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(toInput(values)), {
       success: PRICING_MSG.storageUpdated,
@@ -51,7 +52,7 @@ function RulesForm({ saved }: { saved: StorageRulesInput }) {
           <TextInput {...form.register('reminderDays')} label="Reminders at (days)" placeholder="7, 14" error={form.formState.errors.reminderDays?.message} />
           <FormNativeSelect control={form.control} name="feeMode" label="Uncollected fee charged" options={MODES} />
           <FormNumberInput control={form.control} name="cap" label="Cap when charged per day (J$)" placeholder="No cap" min={0} step={0.01} decimalScale={2}
-            allowNegative={false} prefix="J$" thousandSeparator="," />
+            allowNegative={false} prefix="J$" thousandSeparator="," disabled={feeMode !== 'per_day'} />
           <FormNumberInput {...days} name="abandonmentDays" label="Abandoned after (days)" placeholder="60" description="After a final notice" />
         </SimpleGrid>
         <Group justify="flex-end">
