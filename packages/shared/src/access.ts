@@ -13,6 +13,7 @@ export type TenantKind =
   | 'shipping_rate' | 'processing_fee' | 'file'
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
+  | 'invoice_no'
   | 'self' | 'api_key';
 
 /**
@@ -96,4 +97,9 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 13, invoices: invoices_view to read (customers their own), invoices_manage to issue and add charges; voiding is a courier admin's. */
+  invoicesView: { roles: ROLES, permission: 'invoices_view' },
+  invoicesStaffView: staffSideWith('invoices_view'),
+  invoicesManage: staffSideWith('invoices_manage'),
+  invoicesVoid: ADMINS,
 } satisfies Record<string, Access>;

@@ -17,6 +17,9 @@ import {
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
 import { confirmEmailResponseSchema } from './schemas/password';
+import {
+  invoiceDetailSchema, invoiceListItemSchema, invoiceSummarySchema, issueInvoicesResponseSchema, voidInvoiceResponseSchema,
+} from './schemas/invoices';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -185,6 +188,14 @@ export const CONTRACT = {
   'PUT /settings/volumetric-divisor': volumetricDivisorSavedSchema,
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
+
+  'POST /invoices': issueInvoicesResponseSchema,
+  'GET /invoices': listResponseSchema(invoiceListItemSchema),
+  'GET /invoices/summary': invoiceSummarySchema,
+  'GET /invoices/:invoiceNo': invoiceDetailSchema,
+  'GET /invoices/:invoiceNo/pdf': NOT_JSON,
+  'POST /invoices/:invoiceNo/lines': invoiceDetailSchema,
+  'POST /invoices/:invoiceNo/void': voidInvoiceResponseSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;
