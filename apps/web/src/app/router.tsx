@@ -73,6 +73,12 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: invoices.
+const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
+const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
+const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
+const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
+
 function Root() {
   return (
     <BrandingProvider>
@@ -118,6 +124,10 @@ const packageScreens: RouteObject[] = [
   { path: 'packages', element: <PackagesPage /> },
   { path: 'packages/:id', element: <PackageDetailPage /> },
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
+];
+const invoiceScreens: RouteObject[] = [
+  { path: 'invoices', element: <InvoicesPage /> },
+  { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
 ];
 const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
@@ -166,6 +176,7 @@ export const router = createBrowserRouter([
         ...branchAndRoleScreens,
         ...staffScreens,
         ...packageScreens,
+        ...invoiceScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -175,6 +186,7 @@ export const router = createBrowserRouter([
         ...customerScreens,
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <SettingsPage /> },
         ...scanScreens,
         ...ticketScreens,
@@ -184,12 +196,15 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...customerScreens,
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'invoices', element: <CustomerInvoicesPage /> },
+        { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },

@@ -239,3 +239,24 @@ export const invoiceSummarySchema = z.object({
   amountDueCents: cents,
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+const JMD_AMOUNT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+/** "1,500" / "1500.5" → 150050 cents, exactly (no floating point); null when it is not an amount. */
+export function parseJmdAmount(text: string): number | null {
+  const value = text.trim().replace(/^J\$/i, '');
+  if (!JMD_AMOUNT.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.replace(/,/g, '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** The "Add charge" form: the amount typed in J$, sent as cents (addInvoiceLineSchema). */
+export const addInvoiceLineFormSchema = z.object({
+  code: z.enum(ADDED_LINE_CODES, { error: 'Choose the kind of charge' }),
+  description: addInvoiceLineSchema.shape.description,
+  amount: z.string().trim().min(1, INVOICE_MSG.amountRequired)
+    .refine((text) => parseJmdAmount(text) !== null, 'Enter the amount in J$ with at most two decimals')
+    .refine((text) => (parseJmdAmount(text) ?? 1) >= 1, INVOICE_MSG.amountPositive)
+    .refine((text) => (parseJmdAmount(text) ?? 0) <= 1_000_000_000, INVOICE_MSG.amountTooLarge),
+}).transform(({ amount, ...rest }): AddInvoiceLineInput => ({ ...rest, amountCents: parseJmdAmount(amount) ?? 0 }));
