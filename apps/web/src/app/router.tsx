@@ -76,6 +76,11 @@ const BulkReceivePage = page(() => import('../features/packages/scan/components/
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
+// Issue 13: invoices.
+const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
+const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
+const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
+const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
 
 function Root() {
   return (
@@ -122,6 +127,10 @@ const packageScreens: RouteObject[] = [
   { path: 'packages', element: <PackagesPage /> },
   { path: 'packages/:id', element: <PackageDetailPage /> },
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
+];
+const invoiceScreens: RouteObject[] = [
+  { path: 'invoices', element: <InvoicesPage /> },
+  { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
 ];
 const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
@@ -170,6 +179,7 @@ export const router = createBrowserRouter([
         ...branchAndRoleScreens,
         ...staffScreens,
         ...packageScreens,
+        ...invoiceScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -179,6 +189,7 @@ export const router = createBrowserRouter([
         ...customerScreens,
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
@@ -189,12 +200,15 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...customerScreens,
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'invoices', element: <CustomerInvoicesPage /> },
+        { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'customs-calculator', element: <CustomsCalculatorPage /> },
