@@ -97,4 +97,8 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 13: payments_view to see payments and proofs (customers their own); payments_manage to record and review; courier admins void. */
+  paymentsView: { roles: ROLES, permission: 'payments_view' },
+  paymentsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'payments_manage' },
+  paymentsVoid: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;

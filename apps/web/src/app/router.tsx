@@ -73,6 +73,10 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: payments, receipts and bank-transfer proofs.
+const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
+const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
+
 function Root() {
   return (
     <BrandingProvider>
@@ -168,6 +172,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...ticketScreens,
         ...recordScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
         ...branchAndRoleScreens,
@@ -179,6 +184,7 @@ export const router = createBrowserRouter([
         ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
@@ -187,12 +193,14 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...ticketScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },
+        { path: 'payments', element: <CustomerPaymentsPage /> },
       ]),
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
