@@ -13,7 +13,9 @@ export type TenantKind =
   | 'shipping_rate' | 'processing_fee' | 'file'
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
+  | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
+  | 'pickup'
   | 'self' | 'api_key';
 
 /**
@@ -101,4 +103,6 @@ export const ACCESS = {
   paymentsView: { roles: ROLES, permission: 'payments_view' },
   paymentsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'payments_manage' },
   paymentsVoid: { roles: ['courier_admin'] },
+  /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
+  pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
 } satisfies Record<string, Access>;

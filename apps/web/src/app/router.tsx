@@ -76,6 +76,9 @@ const BulkReceivePage = page(() => import('../features/packages/scan/components/
 // Issue 13: payments, receipts and bank-transfer proofs.
 const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
 const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
+// Issue 13: membership rates and the customs calculator.
+const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
+const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 
 function Root() {
   return (
@@ -181,6 +184,7 @@ export const router = createBrowserRouter([
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
         { path: 'settings', element: <SettingsPage /> },
+        { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
@@ -199,6 +203,7 @@ export const router = createBrowserRouter([
         { path: 'packages', element: <CustomerPackagesPage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
+        { path: 'customs-calculator', element: <CustomsCalculatorPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },
         { path: 'payments', element: <CustomerPaymentsPage /> },
       ]),

@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles,
+  branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, paymentAllocations, paymentProofs, payments,
+  pickups, pickupPackages,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -161,6 +162,28 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const pkg = await insertPackage(db, owner);
       const stored = await insertStoredFile(db, owner);
       const [row] = await db.insert(packageFiles).values({ courierId, kind: 'invoice', storedFileId: stored.id, packageId: pkg.id }).returning();
+      return row!.id;
+    }
+    case 'pickup': {
+      const pkg = await insertPackage(db, owner);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+      const [signature] = await db.insert(storedFiles).values({
+        courierId, kind: 'pickup_signature', fileName: 'signature.png', contentType: 'image/png', sizeBytes: png.length, data: png,
+      }).returning();
+      const letter = await insertStoredFile(db, owner);
+      // An authorised person's pickup, so its letter can be fetched too.
+      const [row] = await db.insert(pickups).values({
+        courierId, pickupNo: `PU-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, collectorKind: 'authorised', collectorName: 'Matrix Collector',
+        collectorIdType: 'passport', collectorIdNumber: 'P123', collectorRelationship: 'Brother', authorisationLetterFileId: letter.id, signatureFileId: signature!.id,
+      }).returning();
+      await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
+      return row!.id;
+    }
+    case 'manifest': {
+      // An open air manifest numbered outside the app's range (the app's counter starts at 1).
+      const [row] = await db.insert(manifests).values({
+        courierId, number: `AIR-MX-${randomInt(1, 2 ** 40)}`, service: 'air', carrier: 'Matrix Air', origin: 'MIA', destination: 'KIN',
+      }).returning();
       return row!.id;
     }
     case 'invoice_no':
