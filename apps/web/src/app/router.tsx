@@ -73,6 +73,9 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: payments, receipts and bank-transfer proofs.
+const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
+const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
@@ -182,6 +185,7 @@ export const router = createBrowserRouter([
         ...invoiceScreens,
         ...ticketScreens,
         ...recordScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
         ...branchAndRoleScreens,
@@ -195,6 +199,7 @@ export const router = createBrowserRouter([
         ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
@@ -204,6 +209,7 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...ticketScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
@@ -213,6 +219,7 @@ export const router = createBrowserRouter([
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'customs-calculator', element: <CustomsCalculatorPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },
+        { path: 'payments', element: <CustomerPaymentsPage /> },
       ]),
       { path: '*', element: <Navigate to="/login" replace /> },
     ],

@@ -25,7 +25,7 @@ export const adminNav: NavArea = {
     { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: false },
     { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
     { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
-    { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: false },
+    { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
     { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },
     { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: false },
     { label: 'Support Tickets', path: '/admin/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
