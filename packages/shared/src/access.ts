@@ -14,6 +14,7 @@ export type TenantKind =
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
   | 'manifest'
+  | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
   | 'self' | 'api_key';
 

@@ -17,6 +17,7 @@ import {
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
 import { confirmEmailResponseSchema } from './schemas/password';
+import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
 import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
@@ -178,6 +179,17 @@ export const CONTRACT = {
   'GET /packages/scan-customers': scanCustomersResponseSchema,
   'POST /packages/labels': NOT_JSON,
   'GET /packages/:id/label': NOT_JSON,
+
+  'POST /payments': paymentDetailSchema,
+  'GET /payments': listResponseSchema(paymentListItemSchema),
+  'GET /payments/:id': paymentDetailSchema,
+  'GET /payments/:id/receipt': NOT_JSON,
+  'POST /payments/:id/void': paymentDetailSchema,
+  'POST /invoices/:invoiceNo/proof': paymentProofSchema,
+  'GET /payment-proofs': listResponseSchema(paymentProofSchema),
+  'GET /payment-proofs/:id/file': NOT_JSON,
+  'POST /payment-proofs/:id/verify': paymentProofSchema,
+  'POST /payment-proofs/:id/reject': paymentProofSchema,
 
   // Issue 13: the pickup counter and signatures.
   'GET /counter/lookup': counterLookupSchema,

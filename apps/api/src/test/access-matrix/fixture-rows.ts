@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
+  invoices, paymentAllocations, paymentProofs, payments,
   pickups, pickupPackages,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
@@ -68,6 +69,32 @@ async function insertStoredFile(db: Database, owner: RowOwner) {
     courierId: owner.courier.id, kind: 'package_document', fileName: 'invoice.pdf', contentType: 'application/pdf', sizeBytes: PDF.length, data: PDF,
   }).returning();
   return row!;
+}
+
+async function nextMatrixNumber(db: Database, courierId: string, kind: string) {
+  const [counter] = await db.insert(courierCounters).values({ courierId, kind, lastNo: randomInt(1, 900_000) })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
+  return String(counter!.lastNo).padStart(6, '0');
+}
+
+/** An unpaid J$1,000.00 invoice of the owner's customer (issue 13), numbered from the courier's counter. */
+async function insertInvoice(db: Database, owner: RowOwner, paidCents = 0) {
+  const [row] = await db.insert(invoices).values({
+    courierId: owner.courier.id, customerId: owner.customerId, invoiceNo: `INV-${await nextMatrixNumber(db, owner.courier.id, 'invoice')}`,
+    status: paidCents > 0 ? 'partially_paid' : 'unpaid', subtotalCents: 100_000, totalCents: 100_000, paidCents, pricingSnapshot: {},
+  }).returning();
+  return row!;
+}
+
+/** A J$400.00 cash payment on a J$1,000.00 invoice of the owner's customer. */
+async function insertPayment(db: Database, owner: RowOwner) {
+  const invoice = await insertInvoice(db, owner, 40_000);
+  const [payment] = await db.insert(payments).values({
+    courierId: owner.courier.id, customerId: owner.customerId, paymentNo: `RCT-${await nextMatrixNumber(db, owner.courier.id, 'payment')}`, method: 'cash', amountCents: 40_000,
+  }).returning();
+  await db.insert(paymentAllocations).values({ courierId: owner.courier.id, paymentId: payment!.id, invoiceId: invoice.id, amountCents: 40_000 });
+  return payment!;
 }
 
 /** Inserts one row of `kind` in the owner's courier and returns what a route names it by. */
@@ -156,6 +183,18 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       // An open air manifest numbered outside the app's range (the app's counter starts at 1).
       const [row] = await db.insert(manifests).values({
         courierId, number: `AIR-MX-${randomInt(1, 2 ** 40)}`, service: 'air', carrier: 'Matrix Air', origin: 'MIA', destination: 'KIN',
+      }).returning();
+      return row!.id;
+    }
+    case 'invoice_no':
+      return (await insertInvoice(db, owner)).invoiceNo;
+    case 'payment':
+      return (await insertPayment(db, owner)).id;
+    case 'payment_proof': {
+      const invoice = await insertInvoice(db, owner);
+      const stored = await insertStoredFile(db, owner);
+      const [row] = await db.insert(paymentProofs).values({
+        courierId, invoiceId: invoice.id, customerId: owner.customerId, storedFileId: stored.id, amountCents: 10_000, reference: 'NCB-MATRIX',
       }).returning();
       return row!.id;
     }

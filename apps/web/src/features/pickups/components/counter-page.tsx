@@ -7,7 +7,7 @@ import { PICKUP_MSG, type CounterLookup, type CounterParcel } from '@parceldesk/
 import { QueryState } from '../../../components/ui/query-state';
 import { counterLookupQuery } from '../api/pickups';
 import { CounterFrame, useCounterPaths } from './counter-frame';
-import { formatJmd } from './money';
+import { formatJmd } from '@parceldesk/shared/domain/payments';
 
 /**
  * The pickup counter (issue 13): a scanned label or invoice barcode (USB scanners type and press

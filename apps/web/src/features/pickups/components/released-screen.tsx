@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ID_TYPE_LABELS, type CreatePickupResponse } from '@parceldesk/shared/schemas/pickups';
 import { formatDateTime } from '../../../components/ui/format-date';
 import { useCounterPaths } from './counter-frame';
-import { formatJmd } from './money';
+import { formatJmd } from '@parceldesk/shared/domain/payments';
 
 /** After Confirm: the receipt on screen (what left, who collected and signed, what was paid), and the next customer. */
 export function ReleasedScreen({ answer, signature }: { answer: CreatePickupResponse; signature: string }) {
