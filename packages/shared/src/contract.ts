@@ -27,6 +27,10 @@ import {
   courierSettingsResponseSchema, emailConfigResponseSchema, logoUploadedSchema, processingFeeSavedSchema, processingFeesResponseSchema,
   rateSheetResponseSchema, rateSheetUploadedSchema, shippingRateSavedSchema, shippingRatesResponseSchema,
 } from './schemas/settings-responses';
+import {
+  customsEstimateSchema, customsOptionsSchema, customsSettingsResponseSchema, customsSettingsSavedSchema, membershipRatesResponseSchema,
+  membershipRatesSavedSchema, pricingSettingsResponseSchema, pricingSettingsSavedSchema, storageRulesResponseSchema, storageRulesSavedSchema,
+} from './schemas/pricing-settings';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
@@ -206,6 +210,17 @@ export const CONTRACT = {
   'PUT /settings/volumetric-divisor': volumetricDivisorSavedSchema,
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
+
+  'GET /settings/pricing': pricingSettingsResponseSchema,
+  'PUT /settings/pricing': pricingSettingsSavedSchema,
+  'GET /settings/storage-rules': storageRulesResponseSchema,
+  'PUT /settings/storage-rules': storageRulesSavedSchema,
+  'GET /settings/customs': customsSettingsResponseSchema,
+  'PUT /settings/customs': customsSettingsSavedSchema,
+  'GET /settings/membership-rates': membershipRatesResponseSchema,
+  'PUT /settings/membership-rates': membershipRatesSavedSchema,
+  'GET /customs/options': customsOptionsSchema,
+  'GET /customs/estimate': customsEstimateSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

@@ -76,6 +76,12 @@ const BulkReceivePage = page(() => import('../features/packages/scan/components/
 // Issue 13: the pickup counter and the signing page, outside the layouts (spec section 2).
 const CounterPage = page(() => import('../features/pickups/components/counter-page').then(named('CounterPage')));
 const SigningPage = page(() => import('../features/pickups/components/signing-page').then(named('SigningPage')));
+// Issue 13: payments, receipts and bank-transfer proofs.
+const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
+const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
+// Issue 13: membership rates and the customs calculator.
+const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
+const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 
 function Root() {
   return (
@@ -191,6 +197,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...ticketScreens,
         ...recordScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
         ...branchAndRoleScreens,
@@ -199,9 +206,11 @@ export const router = createBrowserRouter([
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
         { path: 'settings', element: <SettingsPage /> },
+        { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
@@ -210,12 +219,15 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...ticketScreens,
+        { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
+        { path: 'customs-calculator', element: <CustomsCalculatorPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },
+        { path: 'payments', element: <CustomerPaymentsPage /> },
       ]),
       { path: '*', element: <Navigate to="/login" replace /> },
     ],

@@ -1,6 +1,6 @@
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
-import { packageClaimDecisionSchema, packageClaimInputSchema, packageClaimSchema } from '@parceldesk/shared/schemas/packages';
+import { packageClaimDecisionSchema, packageClaimFormSchema, packageClaimInputSchema, packageClaimSchema } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
@@ -18,7 +18,7 @@ export function claimRoutes(app: ZodApp, ctx: AppContext) {
       tags, consumes: ['multipart/form-data', 'application/json'], response: { 201: packageClaimSchema },
       summary: 'Claim an unknown package (customer): multipart with trackingNumber (the full number), note and a proof file (PDF, JPG or PNG, at most 5MB)',
     },
-    config: { access: { roles: ['customer'] } },
+    config: { access: { roles: ['customer'] }, multipartBody: packageClaimFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, file } = await readPackageForm(request, packageClaimInputSchema, 'proof');

@@ -4,12 +4,13 @@ import { trackingMatchKeys } from '@parceldesk/shared/domain/packages';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   CLAIM_STATUS_LABELS, CLAIM_STATUSES, PACKAGE_MSG, type PackageClaim, type PackageClaimDecision, type PackageClaimInput,
+  type packageClaimListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, packageClaims, packageFiles, packages, roles, storedFiles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
@@ -71,7 +72,7 @@ const statusOptions = CLAIM_STATUSES.map((value) => ({ value, label: CLAIM_STATU
 
 /** GET /package-claims (list convention): a customer their own, staff (packages_unknown) their courier's. */
 export async function listClaims(db: DbOrTx, principal: Principal, query: ListQuery) {
-  const columns: ListColumnMap = {
+  const columns: ColumnsOf<typeof packageClaimListColumns> = {
     trackingNumber: { sql: packageClaims.trackingNumber, sortable: true, searchable: true, filter: 'text' },
     status: { sql: packageClaims.status, sortable: true, filter: 'dropdown', options: () => statusOptions },
     customerName: { sql: customerName, sortable: true, searchable: principal.kind !== 'customer', filter: 'text' },

@@ -2,7 +2,7 @@ import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import {
   assignPackageSchema, packageDetailSchema, packageFileSchema, packageEditSchema, packageListItemSchema, packageStatusChangeSchema, receivePackageResponseSchema,
-  receivePackageSchema, unknownPackageListItemSchema, IDEMPOTENCY_KEY_HEADER, PACKAGE_MSG, PACKAGE_PHOTO_MAX_BYTES,
+  receivePackageSchema, unknownPackageListItemSchema, IDEMPOTENCY_KEY_HEADER, PACKAGE_MSG, PACKAGE_PHOTO_MAX_BYTES, packagePhotoFormSchema,
 } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { Access } from '@parceldesk/shared/access';
@@ -85,9 +85,9 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/packages/:id/photos', {
     schema: {
       tags, summary: 'Add a photo of the package: multipart field `photo`, JPG or PNG by content, < 10 MB, resized to 1600 px on the long side (packages_scan or packages_manage; at most 6)',
-      params: idParamsSchema, response: { 201: packageFileSchema },
+      params: idParamsSchema, consumes: ['multipart/form-data'], response: { 201: packageFileSchema },
     },
-    config: { access: { roles: STAFF_ROLES, permission: PHOTO_PERMISSIONS, tenant: ONE } },
+    config: { access: { roles: STAFF_ROLES, permission: PHOTO_PERMISSIONS, tenant: ONE }, multipartBody: packagePhotoFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     const packageId = request.params.id;

@@ -1,6 +1,6 @@
 import { idParamsSchema, messageResponseSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
-import { PACKAGE_MSG, preAlertInputSchema, preAlertSchema } from '@parceldesk/shared/schemas/packages';
+import { PACKAGE_MSG, preAlertFormSchema, preAlertInputSchema, preAlertSchema } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
@@ -11,6 +11,8 @@ import { cancelPreAlert, createPreAlert, getPreAlert, listPreAlerts, updatePreAl
 const tags = ['packages'];
 const multipartOrJson = { consumes: ['application/json', 'multipart/form-data'] };
 const CUSTOMER = { roles: ['customer'] } as const;
+/** The OpenAPI document shows the multipart body: the fields and the `invoice` file. */
+const multipartBody = preAlertFormSchema;
 
 /**
  * Pre-alerts (issue 11): a customer announces a parcel, with the supplier invoice; the scan that
@@ -20,7 +22,7 @@ const CUSTOMER = { roles: ['customer'] } as const;
 export function preAlertRoutes(app: ZodApp, ctx: AppContext) {
   app.post('/pre-alerts', {
     schema: { tags, ...multipartOrJson, summary: 'Pre-alert a parcel (customer): trackingNumber, carrier?, store, description, declaredValue (US$), service, invoice file', response: { 201: preAlertSchema } },
-    config: { access: CUSTOMER },
+    config: { access: CUSTOMER, multipartBody },
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, file } = await readPackageForm(request, preAlertInputSchema, 'invoice');
@@ -35,7 +37,7 @@ export function preAlertRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put('/pre-alerts/:id', {
     schema: { tags, ...multipartOrJson, params: idParamsSchema, summary: 'Change my pre-alert until it is received (a new invoice file replaces the old one)', response: { 200: preAlertSchema } },
-    config: { access: { ...CUSTOMER, tenant: { id: 'pre_alert' } } },
+    config: { access: { ...CUSTOMER, tenant: { id: 'pre_alert' } }, multipartBody },
   }, async (request) => {
     const actor = actorOf(request);
     // The pre-alert is checked first, so another customer's is 404 whatever the body.

@@ -3,12 +3,13 @@ import { CARRIER_LABELS, CARRIERS, canonicalTracking, guessCarrier } from '@parc
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   PACKAGE_MSG, PRE_ALERT_STATUS_LABELS, PRE_ALERT_STATUSES, SERVICE_LABELS, SERVICES, type PreAlert, type PreAlertInput,
+  type preAlertListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { customers, packageFiles, packages, preAlerts, storedFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
@@ -80,7 +81,7 @@ const carrierOptions = CARRIERS.map((value) => ({ value, label: CARRIER_LABELS[v
 
 /** GET /pre-alerts (list convention): newest first. */
 export async function listPreAlerts(db: DbOrTx, principal: Principal, query: ListQuery) {
-  const columns: ListColumnMap = {
+  const columns: ColumnsOf<typeof preAlertListColumns> = {
     trackingNumber: { sql: preAlerts.trackingNumber, sortable: true, searchable: true, filter: 'text' },
     carrier: { sql: preAlerts.carrier, sortable: true, filter: 'dropdown', options: () => carrierOptions },
     store: { sql: preAlerts.store, sortable: true, searchable: true, filter: 'text' },

@@ -1,4 +1,4 @@
-import { BULK_RECEIVE_MAX_BYTES, BULK_RECEIVE_MSG, bulkReceiveFieldsSchema, bulkReceiveResultSchema } from '@parceldesk/shared/schemas/package-scan';
+import { BULK_RECEIVE_MAX_BYTES, BULK_RECEIVE_MSG, bulkReceiveFieldsSchema, bulkReceiveFormSchema, bulkReceiveResultSchema } from '@parceldesk/shared/schemas/package-scan';
 import type { AppContext, ZodApp } from '../../../app-context';
 import { actorOf } from '../../../lib/actor';
 import { badRequest } from '../../../lib/app-error';
@@ -18,7 +18,7 @@ export function bulkReceiveRoutes(app: ZodApp, ctx: AppContext) {
       consumes: ['multipart/form-data'],
       response: { 200: bulkReceiveResultSchema },
     },
-    config: { access: WAREHOUSE_ACCESS },
+    config: { access: WAREHOUSE_ACCESS, multipartBody: bulkReceiveFormSchema },
   }, async (request) => {
     prepareSpreadsheetParser();
     const { file, fields } = await readUpload(request, { fileField: 'file', maxBytes: BULK_RECEIVE_MAX_BYTES, tooLarge: BULK_RECEIVE_MSG.tooLarge });
