@@ -7,6 +7,7 @@ import { PICKUP_MSG, type CounterLookup, type CounterParcel } from '@parceldesk/
 import { QueryState } from '../../../components/ui/query-state';
 import { counterLookupQuery } from '../api/pickups';
 import { CounterFrame, useCounterPaths } from './counter-frame';
+import { TakePayment } from './take-payment';
 import { formatJmd } from '@parceldesk/shared/domain/payments';
 
 /**
@@ -159,6 +160,7 @@ function CustomerParcels({ data }: { data: CounterLookup }) {
             <Alert color="yellow" mb="sm">{uninvoiced.map((parcel) => parcel.packageNumber).join(', ')} {uninvoiced.length === 1 ? 'has' : 'have'} no invoice yet.</Alert>
           ) : null}
           <Group justify="flex-end" gap="sm" wrap="wrap">
+            {due > 0 ? <TakePayment customer={customer} invoices={invoices.filter((invoice) => invoice.balanceCents > 0)} /> : null}
             <Button size="md" leftSection={<IconSignature size={18} />} onClick={signAndRelease} variant={due > 0 ? 'default' : 'filled'}>
               Sign and release {chosen.length === 1 ? '1 parcel' : `${chosen.length} parcels`}
             </Button>
