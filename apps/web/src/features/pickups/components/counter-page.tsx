@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconScan, IconSignature } from '@tabler/icons-react';
+import { IconCamera, IconScan, IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PICKUP_MSG, type CounterLookup, type CounterParcel } from '@parceldesk/shared/schemas/pickups';
+import { CameraScanModal } from '../../../components/scan/camera-scan-modal';
 import { QueryState } from '../../../components/ui/query-state';
 import { counterLookupQuery } from '../api/pickups';
 import { CounterFrame, useCounterPaths } from './counter-frame';
@@ -22,6 +23,7 @@ export function CounterPage() {
   const paths = useCounterPaths();
   const [typed, setTyped] = useState(code);
   const [error, setError] = useState<string | null>(null);
+  const [isCameraOpen, setCameraOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const search = customerId ? { customerId } : { code };
   const lookup = useQuery({ ...counterLookupQuery(search), enabled: Boolean(code || customerId) });
@@ -60,8 +62,17 @@ export function CounterPage() {
               size="md"
             />
             <Button type="submit" size="md">Find</Button>
+            <Button size="md" variant="default" leftSection={<IconCamera size={18} aria-hidden />} onClick={() => setCameraOpen(true)}>Camera</Button>
           </Group>
         </form>
+        <CameraScanModal
+          opened={isCameraOpen}
+          onClose={() => setCameraOpen(false)}
+          onDetected={(scanned) => {
+            setCameraOpen(false);
+            setParams({ code: scanned });
+          }}
+        />
         {code || customerId ? (
           <QueryState query={lookup} what="the customer's parcels">
             {(data) => <CounterResult data={data} onChoose={(id) => setParams({ customer: id })} />}
