@@ -197,6 +197,7 @@ export const CONTRACT = {
   'GET /payment-proofs/:id/file': NOT_JSON,
   'POST /payment-proofs/:id/verify': paymentProofSchema,
   'POST /payment-proofs/:id/reject': paymentProofSchema,
+
   // Issue 13: the pickup counter and signatures.
   'GET /counter/lookup': counterLookupSchema,
   'POST /pickups/authorisation-letters': authorisationLetterSchema,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { ROLE_DASHBOARD, type Role } from '@parceldesk/shared/roles';
 import type { AreaRoot } from '../components/ui/use-area-root';
 import { config } from '../config';
@@ -73,6 +73,9 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: the pickup counter and the signing page, outside the layouts (spec section 2).
+const CounterPage = page(() => import('../features/pickups/components/counter-page').then(named('CounterPage')));
+const SigningPage = page(() => import('../features/pickups/components/signing-page').then(named('SigningPage')));
 // Issue 13: payments, receipts and bank-transfer proofs.
 const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
 const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
@@ -101,6 +104,21 @@ function Home() {
   if (auth.status === 'loading') return <FullPageSpinner />;
   return <Navigate to={auth.role ? ROLE_DASHBOARD[auth.role] : '/login'} replace />;
 }
+
+/**
+ * The spec lists the sign-signature pages also under /courier/admin (the app's own base path
+ * written into the route): such a link opens the same page.
+ */
+function WithoutCourierPrefix() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={`${pathname.replace(/^\/courier/, '')}${search}`} replace />;
+}
+
+/** The sign-signature pages: full screen for a counter tablet, guarded like their area. */
+const signSignature = (root: '/admin' | '/staff', roles: readonly Role[]): RouteObject[] => [
+  { path: `${root}/sign-signature`, element: <RouteGuard roles={roles}><CounterPage /></RouteGuard> },
+  { path: `${root}/sign-signature/:invoiceNumber`, element: <RouteGuard roles={roles}><SigningPage /></RouteGuard> },
+];
 
 /** Index and unknown sub-paths of an area open that area's dashboard (absolute: splat-relative paths would loop). */
 const toDashboard = (area: string) => <Navigate to={`${area}/dashboard`} replace />;
@@ -174,6 +192,10 @@ export const router = createBrowserRouter([
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
       { path: '/track', element: <PublicTrackingPage /> },
+      ...signSignature('/admin', ['courier_admin']),
+      ...signSignature('/staff', ['branch_manager', 'staff']),
+      { path: '/courier/admin/sign-signature', element: <WithoutCourierPrefix /> },
+      { path: '/courier/admin/sign-signature/:invoiceNumber', element: <WithoutCourierPrefix /> },
       area('/superadmin', ['super_admin'], <SuperAdminLayout />, <SuperAdminDashboard />, [
         { path: 'couriers', element: <CouriersPage /> },
         { path: 'couriers/:id', element: <CourierDetailPage /> },

@@ -33,7 +33,7 @@ export const adminNav: NavArea = {
     { label: 'Audit Logs', path: '/admin/audit-logs', icon: IconHistory, available: true },
     { label: 'Notifications', path: '/admin/notifications', icon: IconBell, available: true },
     { label: 'Membership Rates', path: '/admin/membership-rates', icon: IconCrown, available: true },
-    { label: 'Sign Signature', path: '/admin/sign-signature', icon: IconSignature, available: false },
+    { label: 'Sign Signature', path: '/admin/sign-signature', icon: IconSignature, available: true },
     { label: 'Settings', path: '/admin/settings', icon: IconSettings, available: true },
   ],
 };
