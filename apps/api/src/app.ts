@@ -52,6 +52,8 @@ import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
+import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
+import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +74,8 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
+  reconciliationRoutes, packageAfterArrivalRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

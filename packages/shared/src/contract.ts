@@ -25,6 +25,10 @@ import {
   courierSettingsResponseSchema, emailConfigResponseSchema, logoUploadedSchema, processingFeeSavedSchema, processingFeesResponseSchema,
   rateSheetResponseSchema, rateSheetUploadedSchema, shippingRateSavedSchema, shippingRatesResponseSchema,
 } from './schemas/settings-responses';
+import {
+  branchReceiptResultSchema, reconciliationFinishResultSchema, reconciliationListItemSchema, reconciliationScanResultSchema, reconciliationViewSchema,
+  switchBranchResultSchema,
+} from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
@@ -185,6 +189,16 @@ export const CONTRACT = {
   'PUT /settings/volumetric-divisor': volumetricDivisorSavedSchema,
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
+
+  'GET /reconciliations': listResponseSchema(reconciliationListItemSchema),
+  'GET /manifests/:id/reconciliation': reconciliationViewSchema,
+  'POST /manifests/:id/reconciliation': reconciliationViewSchema,
+  'POST /manifests/:id/reconciliation/scans': reconciliationScanResultSchema,
+  'POST /manifests/:id/reconciliation/damaged': reconciliationScanResultSchema,
+  'POST /manifests/:id/reconciliation/finish': reconciliationFinishResultSchema,
+  'GET /manifests/:id/reconciliation/report': NOT_JSON,
+  'POST /packages/branch-receipt': branchReceiptResultSchema,
+  'POST /packages/:id/switch-branch': switchBranchResultSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

@@ -5,3 +5,4 @@ export * from './settings';
 export * from './tickets';
 export * from './packages';
 export * from './manifests';
+export * from './charges';
