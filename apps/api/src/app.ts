@@ -55,6 +55,8 @@ import { pickupRoutes } from './modules/pickups/pickups.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
+import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
+import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +78,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
-  paymentRoutes, pickupRoutes, invoiceRoutes];
+  paymentRoutes, pickupRoutes, invoiceRoutes, reconciliationRoutes, packageAfterArrivalRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -34,6 +34,9 @@ import {
   customsEstimateSchema, customsOptionsSchema, customsSettingsResponseSchema, customsSettingsSavedSchema, membershipRatesResponseSchema,
   membershipRatesSavedSchema, pricingSettingsResponseSchema, pricingSettingsSavedSchema, storageRulesResponseSchema, storageRulesSavedSchema,
 } from './schemas/pricing-settings';
+  branchReceiptResultSchema, reconciliationFinishResultSchema, reconciliationListItemSchema, reconciliationScanResultSchema, reconciliationViewSchema,
+  switchBranchResultSchema,
+} from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
@@ -231,6 +234,15 @@ export const CONTRACT = {
   'GET /invoices/:invoiceNo/pdf': NOT_JSON,
   'POST /invoices/:invoiceNo/lines': invoiceDetailSchema,
   'POST /invoices/:invoiceNo/void': voidInvoiceResponseSchema,
+  'GET /reconciliations': listResponseSchema(reconciliationListItemSchema),
+  'GET /manifests/:id/reconciliation': reconciliationViewSchema,
+  'POST /manifests/:id/reconciliation': reconciliationViewSchema,
+  'POST /manifests/:id/reconciliation/scans': reconciliationScanResultSchema,
+  'POST /manifests/:id/reconciliation/damaged': reconciliationScanResultSchema,
+  'POST /manifests/:id/reconciliation/finish': reconciliationFinishResultSchema,
+  'GET /manifests/:id/reconciliation/report': NOT_JSON,
+  'POST /packages/branch-receipt': branchReceiptResultSchema,
+  'POST /packages/:id/switch-branch': switchBranchResultSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;
