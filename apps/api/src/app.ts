@@ -47,6 +47,7 @@ import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { claimRoutes } from './modules/packages/claims.routes';
 import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
+import { manifestRoutes } from './modules/manifests/manifests.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
 import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { createCourierTransports } from './mail/courier-transports';
@@ -72,7 +73,8 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
-  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes];
+  packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
+  manifestRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

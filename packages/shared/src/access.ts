@@ -97,4 +97,7 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 12: the courier's manifests (the super admin reads the network's); loading and moving them is the courier's own people's. */
+  manifestsView: staffSideWith('manifests_view'),
+  manifestsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_manage' },
 } satisfies Record<string, Access>;

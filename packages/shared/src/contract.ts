@@ -16,6 +16,7 @@ import {
   packageClaimSchema, packageDetailSchema, packageFileSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
+import { manifestAddResultSchema, manifestDetailSchema, manifestListItemSchema, manifestStatusResultSchema } from './schemas/manifests';
 import { confirmEmailResponseSchema } from './schemas/password';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
@@ -185,6 +186,15 @@ export const CONTRACT = {
   'PUT /settings/volumetric-divisor': volumetricDivisorSavedSchema,
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
+
+  'POST /manifests': manifestDetailSchema,
+  'GET /manifests': listResponseSchema(manifestListItemSchema),
+  'GET /manifests/:id': manifestDetailSchema,
+  'PATCH /manifests/:id': manifestDetailSchema,
+  'POST /manifests/:id/packages': manifestAddResultSchema,
+  'DELETE /manifests/:id/packages/:packageId': manifestDetailSchema,
+  'POST /manifests/:id/status': manifestStatusResultSchema,
+  'GET /manifests/:id/export': NOT_JSON,
 
   'GET /events/stream': NOT_JSON,
 } as const;

@@ -31,3 +31,17 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<vo
 export async function wakeOutbox(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
+
+/**
+ * Queues many emails in one statement and wakes the workers once (a manifest moving thousands of
+ * parcels tells each of their customers): same guarantees as enqueueEmail.
+ */
+export async function enqueueEmails(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  for (let start = 0; start < emails.length; start += 1000) {
+    await tx.insert(emailOutbox).values(emails.slice(start, start + 1000).map((email) => ({
+      courierId: email.courierId, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html ?? null,
+    })));
+  }
+  await wakeOutbox(tx);
+}

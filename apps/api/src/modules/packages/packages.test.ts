@@ -38,8 +38,8 @@ describe('status moves', () => {
     expect(detail.allowedStatuses).toEqual([]);
     expect(detail.events[5]).toMatchObject({ kind: 'status', note: 'Collected by Andre', location: 'KIN', by: expect.stringContaining('courier_admin') });
     const subjects = await emailsTo(w.andre.email);
-    // received, in transit, ready for pickup, collected: not manifested or arrived.
-    expect(subjects.filter((s) => s.includes(pkg.packageNumber))).toHaveLength(4);
+    // received, in transit, arrived (issue 12), ready for pickup, collected: not manifested.
+    expect(subjects.filter((s) => s.includes(pkg.packageNumber))).toHaveLength(5);
     expect(subjects.some((s) => s.includes('Ready for pickup'))).toBe(true);
     // The customer reads the same timeline in their words, without staff names.
     const mine = (await inject('GET', `/api/packages/${pkg.id}`, w.as.andre)).json<PackageDetail>();
