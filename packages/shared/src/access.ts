@@ -14,6 +14,8 @@ export type TenantKind =
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
   | 'manifest'
+  | 'invoice_no' | 'payment' | 'payment_proof'
+  | 'pickup'
   | 'self' | 'api_key';
 
 /**
@@ -100,4 +102,6 @@ export const ACCESS = {
   /** Issue 12: the courier's manifests (the super admin reads the network's); loading and moving them is the courier's own people's. */
   manifestsView: staffSideWith('manifests_view'),
   manifestsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_manage' },
+  /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
+  pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
 } satisfies Record<string, Access>;

@@ -73,6 +73,10 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: membership rates and the customs calculator.
+const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
+const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
+
 function Root() {
   return (
     <BrandingProvider>
@@ -176,6 +180,7 @@ export const router = createBrowserRouter([
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
         { path: 'settings', element: <SettingsPage /> },
+        { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
@@ -192,6 +197,7 @@ export const router = createBrowserRouter([
         { path: 'packages', element: <CustomerPackagesPage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
+        { path: 'customs-calculator', element: <CustomsCalculatorPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },
       ]),
       { path: '*', element: <Navigate to="/login" replace /> },

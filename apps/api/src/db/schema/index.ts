@@ -5,3 +5,6 @@ export * from './settings';
 export * from './tickets';
 export * from './packages';
 export * from './manifests';
+export * from './billing';
+export * from './pricing';
+export * from './pickups';

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
@@ -9,6 +7,7 @@ import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import type { ManifestExportFormat, ManifestTotals } from '@parceldesk/shared/schemas/manifests';
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
+import { registerPdfFonts } from '../../lib/pdf-fonts';
 import { couriers, manifestPackages, packageFiles, packages, storedFiles } from '../../db/schema/index';
 import type { ManifestRow } from './manifest-access';
 import { byCustomer, byTrn, manifestLines, waybillOf, type ManifestLine } from './manifest-detail.service';
@@ -114,12 +113,6 @@ async function manifestXlsx(manifest: ManifestRow, courierName: string, lines: M
 // ---------------------------------------------------------------------------------------------
 // PDF: landscape Letter, the header block, the parcels in a table over as many pages as needed.
 
-// The label fonts (DejaVu, every name prints). In the bundle they sit in dist/fonts beside the code.
-function fontPath(name: string): string {
-  const bundled = fileURLToPath(new URL(`./fonts/${name}`, import.meta.url));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../packages/labels/fonts/${name}`, import.meta.url));
-}
-
 const PDF_COLUMNS: { title: string; width: number; align?: 'right'; value: (l: ManifestLine, i: number) => string }[] = [
   { title: '#', width: 28, align: 'right', value: (_, i) => String(i + 1) },
   { title: 'Package', width: 84, value: (l) => l.packageNo },
@@ -135,8 +128,7 @@ const PDF_COLUMNS: { title: string; width: number; align?: 'right'; value: (l: M
 
 async function manifestPdf(manifest: ManifestRow, courierName: string, lines: ManifestLine[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: 36, bufferPages: true, info: { Title: `Manifest ${manifest.number}`, Creator: 'ParcelDesk' } });
-  doc.registerFont('Regular', fontPath('DejaVuSans.ttf'));
-  doc.registerFont('Bold', fontPath('DejaVuSans-Bold.ttf'));
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
