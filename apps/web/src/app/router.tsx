@@ -73,6 +73,10 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 12: manifests (the courier areas' route is spelled "maniefest", spec section 2).
+const ManifestsPage = page(() => import('../features/manifests/components/manifests-page').then(named('ManifestsPage')));
+const ManifestDetailPage = page(() => import('../features/manifests/components/manifest-detail-page').then(named('ManifestDetailPage')));
+
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
@@ -127,6 +131,10 @@ const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
   { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
 ];
+const manifestScreens: RouteObject[] = [
+  { path: 'maniefest', element: <ManifestsPage /> },
+  { path: 'maniefest/:id', element: <ManifestDetailPage /> },
+];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'audit-logs', element: <AuditLogsPage /> },
@@ -170,6 +178,8 @@ export const router = createBrowserRouter([
         ...branchAndRoleScreens,
         ...staffScreens,
         ...packageScreens,
+        { path: 'manifests', element: <ManifestsPage /> },
+        { path: 'manifests/:id', element: <ManifestDetailPage /> },
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -182,6 +192,7 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -191,6 +202,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
