@@ -16,6 +16,7 @@ import {
   packageClaimSchema, packageDetailSchema, packageFileSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
+import { manifestAddResultSchema, manifestDetailSchema, manifestListItemSchema, manifestStatusResultSchema } from './schemas/manifests';
 import { confirmEmailResponseSchema } from './schemas/password';
 import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
 import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
@@ -217,6 +218,14 @@ export const CONTRACT = {
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
 
+  'POST /manifests': manifestDetailSchema,
+  'GET /manifests': listResponseSchema(manifestListItemSchema),
+  'GET /manifests/:id': manifestDetailSchema,
+  'PATCH /manifests/:id': manifestDetailSchema,
+  'POST /manifests/:id/packages': manifestAddResultSchema,
+  'DELETE /manifests/:id/packages/:packageId': manifestDetailSchema,
+  'POST /manifests/:id/status': manifestStatusResultSchema,
+  'GET /manifests/:id/export': NOT_JSON,
   'GET /settings/pricing': pricingSettingsResponseSchema,
   'PUT /settings/pricing': pricingSettingsSavedSchema,
   'GET /settings/storage-rules': storageRulesResponseSchema,

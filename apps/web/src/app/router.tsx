@@ -79,6 +79,10 @@ const SigningPage = page(() => import('../features/pickups/components/signing-pa
 // Issue 13: payments, receipts and bank-transfer proofs.
 const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
 const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
+// Issue 12: manifests (the courier areas' route is spelled "maniefest", spec section 2).
+const ManifestsPage = page(() => import('../features/manifests/components/manifests-page').then(named('ManifestsPage')));
+const ManifestDetailPage = page(() => import('../features/manifests/components/manifest-detail-page').then(named('ManifestDetailPage')));
+
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
@@ -157,6 +161,10 @@ const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
   { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
 ];
+const manifestScreens: RouteObject[] = [
+  { path: 'maniefest', element: <ManifestsPage /> },
+  { path: 'maniefest/:id', element: <ManifestDetailPage /> },
+];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'audit-logs', element: <AuditLogsPage /> },
@@ -205,6 +213,8 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...packageScreens,
         ...invoiceScreens,
+        { path: 'manifests', element: <ManifestsPage /> },
+        { path: 'manifests/:id', element: <ManifestDetailPage /> },
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -219,6 +229,7 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -230,6 +241,7 @@ export const router = createBrowserRouter([
         ...invoiceScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
       ]),
