@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
-  invoices, paymentAllocations, paymentProofs, payments,
+  invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
   pickups, pickupPackages,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
@@ -53,6 +53,22 @@ async function insertPackage(db: Database, owner: RowOwner, status: 'received' |
     courierId: owner.courier.id, packageNo: `MX-P-${String(counter!.lastNo).padStart(7, '0')}`, trackingNumber: `MATRIX${randomInt(1, 2 ** 40)}`,
     carrier: 'other', status, customerId: status === 'unknown' ? null : owner.customerId, weight: 2.5, volumetricDivisor: 166, chargeableWeight: 3,
   }).returning();
+  return row!;
+}
+
+/** An unpaid invoice of the owner's customer for a package of theirs (INV- numbers from the courier's counter). */
+async function insertInvoice(db: Database, owner: RowOwner) {
+  const pkg = await insertPackage(db, owner);
+  const [counter] = await db.insert(courierCounters).values({ courierId: owner.courier.id, kind: 'invoice', lastNo: randomInt(1, 900_000) })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
+  const [row] = await db.insert(invoices).values({
+    courierId: owner.courier.id, customerId: owner.customerId, invoiceNo: `INV-${String(counter!.lastNo).padStart(6, '0')}`,
+    subtotalCents: 265000, gctCents: 0, totalCents: 265000, pricingSnapshot: { matrix: true },
+  }).returning();
+  await db.insert(invoicePackages).values({ invoiceId: row!.id, packageId: pkg.id, courierId: owner.courier.id });
+  await db.insert(invoiceLines).values({ courierId: owner.courier.id, invoiceId: row!.id, position: 0, code: 'freight', description: 'Freight AIR 3 lb', amountCents: 265000, packageId: pkg.id });
+  await db.update(packages).set({ invoiceId: row!.id }).where(sql`${packages.id} = ${pkg.id}`);
   return row!;
 }
 
