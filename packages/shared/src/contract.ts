@@ -35,6 +35,7 @@ import {
   customsEstimateSchema, customsOptionsSchema, customsSettingsResponseSchema, customsSettingsSavedSchema, membershipRatesResponseSchema,
   membershipRatesSavedSchema, pricingSettingsResponseSchema, pricingSettingsSavedSchema, storageRulesResponseSchema, storageRulesSavedSchema,
 } from './schemas/pricing-settings';
+import {
   branchReceiptResultSchema, reconciliationFinishResultSchema, reconciliationListItemSchema, reconciliationScanResultSchema, reconciliationViewSchema,
   switchBranchResultSchema,
 } from './schemas/reconciliation';
