@@ -3,7 +3,7 @@ import { Jimp } from 'jimp';
 import {
   PACKAGE_MSG, PACKAGE_PHOTO_MAX_PIXELS, PACKAGE_PHOTO_MAX_SIDE, PACKAGE_PHOTOS_MAX, type PackageFile,
 } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { packageFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
@@ -103,7 +103,7 @@ export async function preparePackagePhoto(db: DbOrTx, input: { actor: Actor; pac
  * POST /packages/{id}/photos: one photo per request (the screen sends several one after another),
  * at most PACKAGE_PHOTOS_MAX a package. Nothing is stored unless the whole photo is good.
  */
-export async function addPackagePhoto(db: DbOrTx, input: { actor: Actor; packageId: string; photo: PreparedPhoto }): Promise<PackageFile> {
+export async function addPackagePhoto(db: Tx, input: { actor: Actor; packageId: string; photo: PreparedPhoto }): Promise<PackageFile> {
   const { actor, photo } = input;
   const locked = await loadPackage(db, actor.principal, input.packageId, { lock: true });
   if (await photosOf(db, locked.id) >= PACKAGE_PHOTOS_MAX) throw conflict(PACKAGE_MSG.photoLimit);
