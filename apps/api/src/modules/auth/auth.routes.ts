@@ -9,7 +9,7 @@ import { actorOf, originOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { signInUser } from './sign-in.service';
-import { revokeSession } from './sessions';
+import { revokeSession } from '../../lib/sessions';
 import { loadAuthUser } from './user-profile';
 import { changeOwnPassword } from './password.service';
 

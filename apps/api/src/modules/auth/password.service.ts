@@ -7,7 +7,7 @@ import { auditAction, type Actor } from '../../lib/actor';
 import { notFound, unauthorized } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { revokeAccountLinks } from '../password-reset/reset-tokens';
-import { revokeAllSessions } from './sessions';
+import { revokeAllSessions } from '../../lib/sessions';
 
 /** Changes the caller's own password; every other session of theirs is revoked. */
 export async function changeOwnPassword(db: DbOrTx, { actor, input }: { actor: Actor; input: ChangePasswordInput }) {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
 import { couriers, users } from '../../db/schema/index';
 import { verifyPassword } from '../../security/passwords';
-import { signInSession } from './sessions';
+import { signInSession } from '../../lib/sessions';
 import { loadAuthUser } from './user-profile';
 
 /** Staff-side sign-in shared by the three portals; each passes the roles it admits. */
