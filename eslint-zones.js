@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 const KNOWN_DEBTS = new Set([
   'api:auth->password-reset', 'api:couriers->auth', 'api:customers->password-reset', 'api:customers->auth', 'api:impersonation->auth', 'api:network->couriers',
-  'api:network->customers', 'api:network->password-reset', 'api:packages->settings', 'api:staff->auth', 'api:staff->password-reset',
+  'api:network->customers', 'api:packages->settings', 'api:staff->auth', 'api:staff->password-reset',
 ]);
 
 const root = path.dirname(new URL(import.meta.url).pathname);

@@ -6,7 +6,7 @@ import { customers, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { notFound, unauthorized } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { revokeAccountLinks } from '../password-reset/reset-tokens';
+import { revokeAccountLinks } from '../../lib/account-links';
 import { revokeAllSessions } from '../../lib/sessions';
 
 /** Changes the caller's own password; every other session of theirs is revoked. */

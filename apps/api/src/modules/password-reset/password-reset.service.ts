@@ -11,7 +11,7 @@ import { passwordResetEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { revokeAllSessions } from '../../lib/sessions';
 import { courierByApiKey, courierById } from '../../lib/courier-lookup';
-import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from './reset-tokens';
+import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from '../../lib/account-links';
 
 type ResetRequest = { email: string; api_key?: string | null };
 

@@ -12,7 +12,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail, passwordResetEmail } from '../../mail/templates';
 import { revokeAllSessions } from '../auth/sessions';
 import { requestEmailChange, isEmailChange } from '../password-reset/email-change.service';
-import { issueResetToken, revokeAccountLinks, staffResetLink } from '../password-reset/reset-tokens';
+import { issueResetToken, revokeAccountLinks, staffResetLink } from '../../lib/account-links';
 import { assertBranchManagerMayAssign, assertWithinEditorsSet, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
 import { getStaff } from './staff.service';
 

@@ -14,7 +14,7 @@ import { invitationEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { loadAuthUser } from '../auth/user-profile';
 import { courierById } from '../../lib/courier-lookup';
-import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
+import { issueResetToken, staffResetLink } from '../../lib/account-links';
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 
