@@ -13,7 +13,9 @@ export type TenantKind =
   | 'shipping_rate' | 'processing_fee' | 'file'
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
-  | 'invoice_no'
+  | 'manifest'
+  | 'invoice_no' | 'payment' | 'payment_proof'
+  | 'pickup'
   | 'self' | 'api_key';
 
 /**
@@ -102,4 +104,6 @@ export const ACCESS = {
   invoicesStaffView: staffSideWith('invoices_view'),
   invoicesManage: staffSideWith('invoices_manage'),
   invoicesVoid: ADMINS,
+  /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
+  pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
 } satisfies Record<string, Access>;

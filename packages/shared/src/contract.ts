@@ -20,6 +20,8 @@ import { confirmEmailResponseSchema } from './schemas/password';
 import {
   invoiceDetailSchema, invoiceListItemSchema, invoiceSummarySchema, issueInvoicesResponseSchema, voidInvoiceResponseSchema,
 } from './schemas/invoices';
+import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
+import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -28,6 +30,10 @@ import {
   courierSettingsResponseSchema, emailConfigResponseSchema, logoUploadedSchema, processingFeeSavedSchema, processingFeesResponseSchema,
   rateSheetResponseSchema, rateSheetUploadedSchema, shippingRateSavedSchema, shippingRatesResponseSchema,
 } from './schemas/settings-responses';
+import {
+  customsEstimateSchema, customsOptionsSchema, customsSettingsResponseSchema, customsSettingsSavedSchema, membershipRatesResponseSchema,
+  membershipRatesSavedSchema, pricingSettingsResponseSchema, pricingSettingsSavedSchema, storageRulesResponseSchema, storageRulesSavedSchema,
+} from './schemas/pricing-settings';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
@@ -180,6 +186,24 @@ export const CONTRACT = {
   'GET /packages/scan-customers': scanCustomersResponseSchema,
   'POST /packages/labels': NOT_JSON,
   'GET /packages/:id/label': NOT_JSON,
+
+  'POST /payments': paymentDetailSchema,
+  'GET /payments': listResponseSchema(paymentListItemSchema),
+  'GET /payments/:id': paymentDetailSchema,
+  'GET /payments/:id/receipt': NOT_JSON,
+  'POST /payments/:id/void': paymentDetailSchema,
+  'POST /invoices/:invoiceNo/proof': paymentProofSchema,
+  'GET /payment-proofs': listResponseSchema(paymentProofSchema),
+  'GET /payment-proofs/:id/file': NOT_JSON,
+  'POST /payment-proofs/:id/verify': paymentProofSchema,
+  'POST /payment-proofs/:id/reject': paymentProofSchema,
+  // Issue 13: the pickup counter and signatures.
+  'GET /counter/lookup': counterLookupSchema,
+  'POST /pickups/authorisation-letters': authorisationLetterSchema,
+  'POST /pickups': createPickupResponseSchema,
+  'GET /pickups/:id': pickupSchema,
+  'GET /pickups/:id/signature': NOT_JSON,
+  'GET /pickups/:id/authorisation-letter': NOT_JSON,
   'POST /package-claims': packageClaimSchema,
   'GET /package-claims': listResponseSchema(packageClaimSchema),
   'PUT /package-claims/:id': packageClaimSchema,
@@ -196,6 +220,16 @@ export const CONTRACT = {
   'GET /invoices/:invoiceNo/pdf': NOT_JSON,
   'POST /invoices/:invoiceNo/lines': invoiceDetailSchema,
   'POST /invoices/:invoiceNo/void': voidInvoiceResponseSchema,
+  'GET /settings/pricing': pricingSettingsResponseSchema,
+  'PUT /settings/pricing': pricingSettingsSavedSchema,
+  'GET /settings/storage-rules': storageRulesResponseSchema,
+  'PUT /settings/storage-rules': storageRulesSavedSchema,
+  'GET /settings/customs': customsSettingsResponseSchema,
+  'PUT /settings/customs': customsSettingsSavedSchema,
+  'GET /settings/membership-rates': membershipRatesResponseSchema,
+  'PUT /settings/membership-rates': membershipRatesSavedSchema,
+  'GET /customs/options': customsOptionsSchema,
+  'GET /customs/estimate': customsEstimateSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'reports_view',
   'delivery_requests_view', 'delivery_requests_manage',
   'manifests_view', 'manifests_manage',
+  // Issue 12, reconciliation at the destination (docs/decisions/013-reconciliation.md).
+  'manifests_reconcile',
   'invoices_view', 'invoices_manage',
   'payments_view', 'payments_manage',
   'tickets_view', 'tickets_reply',
@@ -37,6 +39,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   delivery_requests_manage: 'Handle delivery requests',
   manifests_view: 'View manifests',
   manifests_manage: 'Manage manifests',
+  manifests_reconcile: 'Reconcile manifests',
   invoices_view: 'View invoices',
   invoices_manage: 'Manage invoices',
   payments_view: 'View payments',
@@ -51,6 +54,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 export const DEFAULT_ROLE_PERMISSIONS: Record<'branch_manager' | 'staff', Permission[]> = {
   // Their own branch by default: seeing every branch is granted on purpose (docs/decisions/008).
   branch_manager: PERMISSIONS.filter((p) => p !== 'staff_manage' && p !== 'branches_all'),
+  // Not manifests_reconcile: finishing a reconciliation marks parcels missing and tells their
+  // customers, so it is granted on purpose, as manifests_view is (docs/decisions/013-reconciliation.md).
   staff: ['dashboard_view', 'packages_view', 'packages_scan', 'customers_view', 'tickets_view', 'tickets_reply', 'settings_view'],
 };
 

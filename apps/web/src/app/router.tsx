@@ -73,6 +73,9 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: membership rates and the customs calculator.
+const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
+const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 // Issue 13: invoices.
 const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
 const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
@@ -188,6 +191,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         { path: 'settings', element: <SettingsPage /> },
+        { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
         ...ticketScreens,
         ...recordScreens,
@@ -207,6 +211,7 @@ export const router = createBrowserRouter([
         { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
+        { path: 'customs-calculator', element: <CustomsCalculatorPage /> },
         { path: 'support-tickets', element: <CustomerTicketsPage /> },
       ]),
       { path: '*', element: <Navigate to="/login" replace /> },

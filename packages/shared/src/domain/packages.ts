@@ -90,9 +90,12 @@ export const PACKAGE_TRANSITIONS: Record<PackageStatus, readonly PackageStatus[]
   abandoned: [],
 };
 
-/** Statuses at which the customer is emailed and notified (domain.md: received, in transit, ready, out, collected/delivered, on hold/missing). */
+/**
+ * Statuses at which the customer is emailed and notified (domain.md: received, in transit, ready, out, collected/delivered, on hold/missing).
+ * Arrived too: issue 12 has customers emailed when their manifest arrives (clearing customs).
+ */
 export const NOTIFYING_STATUSES: readonly PackageStatus[] = [
-  'received', 'in_transit', 'ready_for_pickup', 'out_for_delivery', 'collected', 'delivered', 'on_hold', 'missing',
+  'received', 'in_transit', 'arrived', 'ready_for_pickup', 'out_for_delivery', 'collected', 'delivered', 'on_hold', 'missing',
 ];
 
 export function canMovePackage(from: PackageStatus, to: PackageStatus): boolean {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ListColumns } from './people';
 
 /** In-app notifications of staff-side users (issue 5: /admin/notifications, /superadmin/notifications). */
-export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply', 'package.received', 'package.status', 'package.claim',
+export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply', 'package.received', 'package.status', 'package.claim', 'payment.proof',
   'invoice.issued', 'invoice.changed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'package.claim': 'Package claim',
   'invoice.issued': 'Invoice issued',
   'invoice.changed': 'Invoice changed',
+  'payment.proof': 'Proof of payment',
 };
 
 export const notificationSchema = z.object({

@@ -155,6 +155,8 @@ export const payments = pgTable('payments', {
   index('payments_courier_method_idx').on(t.courierId, t.method, t.recordedAt, t.id),
   index('payments_courier_branch_idx').on(t.courierId, t.branchId, t.recordedAt, t.id),
   index('payments_customer_recorded_idx').on(t.customerId, t.recordedAt, t.id),
+  // Migration 0012: the payments list's staff-member filter.
+  index('payments_courier_recorded_by_idx').on(t.courierId, t.recordedBy, t.recordedAt, t.id),
   index('payments_recorded_idx').on(t.recordedAt, t.id),
   index('payments_search_idx').using('gin', sql`(${t.paymentNo} || ' ' || coalesce(${t.reference}, '')) gin_trgm_ops`),
   check('payments_method_check', sql`${t.method} in ('cash', 'card', 'bank_transfer')`),

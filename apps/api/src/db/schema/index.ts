@@ -4,5 +4,7 @@ export * from './outbox';
 export * from './settings';
 export * from './tickets';
 export * from './packages';
+export * from './manifests';
 export * from './billing';
 export * from './pricing';
+export * from './pickups';

@@ -32,7 +32,7 @@ export const adminNav: NavArea = {
     { label: 'Batch Emails', path: '/admin/batch-emails', icon: IconMail, available: false },
     { label: 'Audit Logs', path: '/admin/audit-logs', icon: IconHistory, available: true },
     { label: 'Notifications', path: '/admin/notifications', icon: IconBell, available: true },
-    { label: 'Membership Rates', path: '/admin/membership-rates', icon: IconCrown, available: false },
+    { label: 'Membership Rates', path: '/admin/membership-rates', icon: IconCrown, available: true },
     { label: 'Sign Signature', path: '/admin/sign-signature', icon: IconSignature, available: false },
     { label: 'Settings', path: '/admin/settings', icon: IconSettings, available: true },
   ],

@@ -14,7 +14,7 @@ export const customerNav: NavArea = {
     { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/customer/payments', icon: IconCreditCard, available: false },
     { label: 'Profile', path: '/customer/profile', icon: IconUser, available: true },
-    { label: 'Customs Calculator', path: '/customer/customs-calculator', icon: IconCalculator, available: false },
+    { label: 'Customs Calculator', path: '/customer/customs-calculator', icon: IconCalculator, available: true },
     { label: 'Rate Sheet', path: '/customer/rate-sheet', icon: IconFileSpreadsheet, available: true },
     { label: 'Support Tickets', path: '/customer/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
   ],

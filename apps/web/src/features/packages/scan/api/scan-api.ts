@@ -4,7 +4,6 @@ import type { BulkReceiveResult, ScanCustomer, ScanLookup } from '@parceldesk/sh
 import { config } from '../../../../config';
 import { api, ApiError } from '../../../../lib/api-client';
 import { storage } from '../../../../lib/storage';
-import type { SendOutcome } from '../offline/scan-queue';
 
 export const lookupTracking = (trackingNumber: string, signal?: AbortSignal) =>
   api<ScanLookup>(`/packages/scan-lookup?trackingNumber=${encodeURIComponent(trackingNumber)}`, { signal });
@@ -19,22 +18,6 @@ export const receivePackage = (body: ReceivePackageFormValues, idempotencyKey: s
   api<ReceivePackageResponse>('/packages/receive', {
     method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, signal: AbortSignal.timeout(RECEIVE_TIMEOUT_MS),
   });
-
-/**
- * Whether a failed send is worth repeating as it is: not reached (status 0), a timeout, a rate
- * limit or a server error. A 401 also waits (the user signs in again and the scan is still
- * there). Anything else is the server refusing this scan: it waits for the user instead.
- */
-export function sendOutcomeOf<T>(error: unknown): SendOutcome<T> {
-  if (error instanceof ApiError) {
-    if (error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500) {
-      return { kind: 'retry', message: error.message };
-    }
-    const detail = Object.values(error.fieldErrors)[0];
-    return { kind: 'rejected', message: detail && detail !== error.message ? `${error.message}: ${detail}` : error.message };
-  }
-  return { kind: 'retry', message: error instanceof Error ? error.message : 'Could not send the scan' };
-}
 
 /** The label file of packages, fetched with the bearer token (a plain link carries none). */
 export async function fetchLabel(ids: readonly string[], format: 'pdf' | 'zpl'): Promise<Blob> {

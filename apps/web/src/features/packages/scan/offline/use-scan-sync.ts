@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReceivePackageFormValues, ReceivePackageResponse } from '@parceldesk/shared/schemas/packages';
-import { receivePackage, sendOutcomeOf } from '../api/scan-api';
-import { ScanQueue, type FlushReport, type QueuedScan, type SendOutcome } from './scan-queue';
+import { ScanQueue, type FlushReport, type QueuedScan, type SendOutcome } from '../../../../components/scan/scan-queue';
+import { sendOutcomeOf } from '../../../../components/scan/send-outcome';
+import { receivePackage } from '../api/scan-api';
 
 export type ScanBody = ReceivePackageFormValues;
 export type QueuedReceive = QueuedScan<ScanBody>;

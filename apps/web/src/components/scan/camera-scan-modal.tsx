@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Modal, Stack, Text } from '@mantine/core';
-import { createBarcodeReader } from '../camera/barcode-reader';
+import { createBarcodeReader } from './barcode-reader';
 
 interface CameraScanModalProps {
   opened: boolean;

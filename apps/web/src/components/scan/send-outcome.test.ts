@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../lib/api-client';
-import { sendOutcomeOf } from './scan-api';
+import { ApiError } from '../../lib/api-client';
+import { sendOutcomeOf } from './send-outcome';
 
 describe('sendOutcomeOf', () => {
   it('keeps a scan for later when the server was not reached or could not answer', () => {

@@ -1,7 +1,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
- * The scan station's outbox (issue 11, "Works through a dropped connection"): every scan is kept
+ * A scanning screen's outbox: the scan station's receive queue (issue 11) and the reconciliation
+ * screen's (issue 12), each in its own IndexedDB database. The scan station's (issue 11, "Works through a dropped connection"): every scan is kept
  * in IndexedDB with the Idempotency-Key it was given when it was made, and sent from here in the
  * order it was made. A scan leaves the store only when the server has answered it, so a reload, a
  * closed tab or a dropped connection loses nothing; the key makes a second send of the same scan
@@ -45,7 +46,6 @@ interface ScanQueueDb extends DBSchema {
 type NewScan = Omit<QueuedScan, 'seq' | 'idempotencyKey' | 'queuedAt' | 'attempts' | 'error'>;
 
 export const SCAN_QUEUE_DB = 'parceldesk-scan-queue';
-const LOCK_NAME = 'parceldesk-scan-queue-sync';
 
 /** A fresh Idempotency-Key: 8 to 100 of [A-Za-z0-9_-], as the receive route asks. */
 export function newIdempotencyKey(): string {
@@ -103,7 +103,7 @@ export class ScanQueue {
    * sent stops the pass, so nothing after it overtakes it.
    */
   flush<TResult>(ownerId: string, send: (scan: QueuedScan) => Promise<SendOutcome<TResult>>): Promise<FlushReport<TResult>> {
-    const pass = this.running.then(() => withLock(() => this.flushNow(ownerId, send)));
+    const pass = this.running.then(() => withLock(`${this.dbName}-sync`, () => this.flushNow(ownerId, send)));
     this.running = pass.catch(() => undefined);
     return pass;
   }
@@ -136,8 +136,8 @@ export class ScanQueue {
 }
 
 /** Web Locks keep two tabs of the same station from sending the same scan at once (the key would make it harmless, but slower). */
-function withLock<T>(task: () => Promise<T>): Promise<T> {
+function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   if (!locks) return task();
-  return locks.request(LOCK_NAME, task) as Promise<T>;
+  return locks.request(name, task) as Promise<T>;
 }
