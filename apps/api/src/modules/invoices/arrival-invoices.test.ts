@@ -46,4 +46,23 @@ describe('invoices at manifest arrival', () => {
     const summary = await t.app.inject({ method: 'GET', url: '/api/invoices/summary', headers: w.as.tanya });
     expect(summary.json()).toEqual({ openInvoices: 1, amountDueCents: 97750 });
   });
+
+  it('a parcel arrival could not price is invoiced when reconciliation checks it in', async () => {
+    const created = await call('POST', '/api/manifests', airHeader({ mawb: freshMawb() }));
+    const manifestId = created.json<{ id: string }>().id;
+    const parcel = await insertReceived(t.database.db, w.courier, w.tanya.id, { weight: 2, chargeableWeight: 2 });
+    expect((await call('POST', `/api/manifests/${manifestId}/packages`, { packageIds: [parcel.id] })).statusCode).toBe(200);
+    for (const action of ['close', 'depart']) expect((await call('POST', `/api/manifests/${manifestId}/status`, { action })).statusCode).toBe(200);
+    // At arrival the courier's rate table is switched off: pricing refuses, arrival goes ahead uninvoiced.
+    await t.database.pool.query(`update shipping_rates set status = 'inactive' where courier_id = $1`, [w.courier.id]);
+    expect((await call('POST', `/api/manifests/${manifestId}/status`, { action: 'arrive' })).json().message).toBe('Manifest arrived: 1 package Arrived, 0 invoices issued');
+    await t.database.pool.query(`update shipping_rates set status = 'active' where courier_id = $1`, [w.courier.id]);
+    expect((await call('POST', `/api/manifests/${manifestId}/reconciliation`, { branchId: w.courier.branch.id })).statusCode).toBeLessThan(300);
+    const scan = await call('POST', `/api/manifests/${manifestId}/reconciliation/scans`, { code: parcel.trackingNumber, clientScanId: `scan-${parcel.id}` });
+    expect(scan.statusCode, scan.body).toBeLessThan(300);
+    const finished = await call('POST', `/api/manifests/${manifestId}/reconciliation/finish`);
+    expect(finished.statusCode, finished.body).toBe(200);
+    const [row] = (await t.database.pool.query(`select i.total_cents, i.status from packages p join invoices i on i.id = p.invoice_id where p.id = $1`, [parcel.id])).rows;
+    expect(row).toEqual({ total_cents: 97750, status: 'unpaid' });
+  });
 });
