@@ -105,4 +105,9 @@ export const ACCESS = {
   paymentsVoid: { roles: ['courier_admin'] },
   /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
   pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
+  /** Issue 13, invoices: invoices_view to read (customers their own), invoices_manage to issue and add charges; voiding is a courier admin's. */
+  invoicesView: { roles: ROLES, permission: 'invoices_view' },
+  invoicesStaffView: staffSideWith('invoices_view'),
+  invoicesManage: staffSideWith('invoices_manage'),
+  invoicesVoid: ADMINS,
 } satisfies Record<string, Access>;

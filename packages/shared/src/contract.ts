@@ -19,6 +19,9 @@ import {
 import { confirmEmailResponseSchema } from './schemas/password';
 import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
 import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
+import {
+  invoiceDetailSchema, invoiceListItemSchema, invoiceSummarySchema, issueInvoicesResponseSchema, voidInvoiceResponseSchema,
+} from './schemas/invoices';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -220,6 +223,13 @@ export const CONTRACT = {
   'PUT /settings/membership-rates': membershipRatesSavedSchema,
   'GET /customs/options': customsOptionsSchema,
   'GET /customs/estimate': customsEstimateSchema,
+  'POST /invoices': issueInvoicesResponseSchema,
+  'GET /invoices': listResponseSchema(invoiceListItemSchema),
+  'GET /invoices/summary': invoiceSummarySchema,
+  'GET /invoices/:invoiceNo': invoiceDetailSchema,
+  'GET /invoices/:invoiceNo/pdf': NOT_JSON,
+  'POST /invoices/:invoiceNo/lines': invoiceDetailSchema,
+  'POST /invoices/:invoiceNo/void': voidInvoiceResponseSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

@@ -79,6 +79,11 @@ const CustomerPaymentsPage = page(() => import('../features/payments/components/
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
+// Issue 13: invoices.
+const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
+const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
+const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
+const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
 
 function Root() {
   return (
@@ -125,6 +130,10 @@ const packageScreens: RouteObject[] = [
   { path: 'packages', element: <PackagesPage /> },
   { path: 'packages/:id', element: <PackageDetailPage /> },
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
+];
+const invoiceScreens: RouteObject[] = [
+  { path: 'invoices', element: <InvoicesPage /> },
+  { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
 ];
 const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
@@ -173,6 +182,7 @@ export const router = createBrowserRouter([
         ...branchAndRoleScreens,
         ...staffScreens,
         ...packageScreens,
+        ...invoiceScreens,
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -183,6 +193,7 @@ export const router = createBrowserRouter([
         ...customerScreens,
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
@@ -194,6 +205,7 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...customerScreens,
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...ticketScreens,
@@ -201,6 +213,8 @@ export const router = createBrowserRouter([
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'invoices', element: <CustomerInvoicesPage /> },
+        { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'customs-calculator', element: <CustomsCalculatorPage /> },

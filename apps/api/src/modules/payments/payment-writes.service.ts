@@ -3,7 +3,8 @@ import {
   formatPaymentNumber, invoiceStatusFor, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethod,
 } from '@parceldesk/shared/domain/billing';
 import { isDomainError } from '@parceldesk/shared/domain/domain-error';
-import { allocatePayment, formatJmd, type Allocation, type AllocationRequest } from '@parceldesk/shared/domain/payments';
+import { allocatePayment, type Allocation, type AllocationRequest } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG } from '@parceldesk/shared/schemas/payments';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoiceEvents, invoices, paymentAllocations, paymentEvents, payments } from '../../db/schema/index';
@@ -116,13 +117,13 @@ export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Pr
     if (!invoice) throw new Error('allocated to an invoice that was not locked');
     await applyToInvoice(tx, {
       actor, courierId, invoice, deltaCents: a.amountCents, kind: 'payment_applied',
-      note: `Payment ${paymentNo}: ${formatJmd(a.amountCents)} by ${how}`,
+      note: `Payment ${paymentNo}: ${formatMoney(a.amountCents)} by ${how}`,
       details: { paymentId: payment.id, paymentNo, proofId: input.proofId ?? null },
     });
   }
   await tx.insert(paymentEvents).values({
     // clock_timestamp: rows of one transaction keep the order they were written in.
-    createdAt: sql`clock_timestamp()`, courierId, paymentId: payment.id, kind: 'recorded', note: `${formatJmd(input.amountCents)} by ${how}`, ...actorRef(actor),
+    createdAt: sql`clock_timestamp()`, courierId, paymentId: payment.id, kind: 'recorded', note: `${formatMoney(input.amountCents)} by ${how}`, ...actorRef(actor),
     details: { allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })), proofId: input.proofId ?? null },
   });
   await auditAction(tx, actor, {
@@ -172,7 +173,7 @@ export async function voidPayment(tx: DbOrTx, input: { actor: Actor; paymentId: 
     if (!invoice) throw new Error('a payment allocation names a missing invoice');
     await applyToInvoice(tx, {
       actor, courierId: payment.courierId, invoice, deltaCents: -a.amountCents, kind: 'payment_voided',
-      note: `Payment ${payment.paymentNo} voided: ${formatJmd(a.amountCents)} back on the balance. Reason: ${input.reason}`,
+      note: `Payment ${payment.paymentNo} voided: ${formatMoney(a.amountCents)} back on the balance. Reason: ${input.reason}`,
       details: { paymentId: payment.id, paymentNo: payment.paymentNo, reason: input.reason },
     });
   }

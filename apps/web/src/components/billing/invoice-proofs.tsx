@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatJmd, PROOF_STATUS_LABELS } from '@parceldesk/shared/domain/payments';
+import { PROOF_STATUS_LABELS } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { PaymentProof } from '@parceldesk/shared/schemas/payments';
 import { api } from '../../lib/api-client';
@@ -30,7 +31,7 @@ export function InvoiceProofs({ invoiceId }: { invoiceId: string }) {
         <Alert key={proof.id} color={PROOF_STATUS_COLORS[proof.status]} variant="light" title={
           <Group gap="xs">
             <ProofStatusBadge status={proof.status} />
-            <Text size="sm">{`${formatJmd(proof.amountCents)}, ref. ${proof.reference}, sent ${formatDateTime(proof.createdAt)}`}</Text>
+            <Text size="sm">{`${formatMoney(proof.amountCents)}, ref. ${proof.reference}, sent ${formatDateTime(proof.createdAt)}`}</Text>
           </Group>
         }>
           {proof.status === 'rejected' ? <Text size="sm">{`Reason: ${proof.reason ?? ''}`}</Text> : null}

@@ -24,7 +24,7 @@ export const adminNav: NavArea = {
     // Spelled so on purpose (spec section 2).
     { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: false },
     { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
-    { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: false },
+    { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
     { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },
     { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: false },
