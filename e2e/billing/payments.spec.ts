@@ -57,7 +57,7 @@ describe('payments end to end', () => {
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: 'Send proof' }).click();
     await visible(customer.page.getByText('Proof of payment sent. We will let you know once it is checked.'));
-    const proofs = customer.page.getByLabel('Bank transfer proofs');
+    const proofs = customer.page.getByRole('region', { name: 'Bank transfer proofs' });
     await visible(proofs.getByText('Awaiting review'));
 
     // Staff: Payments → Bank transfer proofs → the proof → Verify and record payment.
@@ -86,7 +86,7 @@ describe('payments end to end', () => {
     // Customer: the invoice is partially paid with J$477.50 left, and the proof says it was recorded.
     await customer.page.reload();
     await visible(customer.page.getByText('Partially Paid'));
-    await visible(customer.page.getByLabel('Bank transfer proofs').getByText('Verified'));
+    await visible(customer.page.getByRole('region', { name: 'Bank transfer proofs' }).getByText('Verified'));
     await visible(customer.page.getByText(/Recorded as payment RCT-\d{6}/));
     await visible(customer.page.getByText('J$477.50'));
     await customer.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Payments', exact: true }).click();

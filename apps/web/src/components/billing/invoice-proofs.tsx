@@ -19,13 +19,13 @@ export function InvoiceProofs({ invoiceId }: { invoiceId: string }) {
   const query = useQuery({
     queryKey: ['payment-proofs', 'invoice', invoiceId],
     queryFn: ({ signal }) => api<ListResponse<PaymentProof>>(
-      `${PAYMENT_PROOFS_ENDPOINT}?pageSize=20&sort=createdAt&order=desc&filters=${encodeURIComponent(JSON.stringify({ invoiceId }))}`, { signal },
+      `${PAYMENT_PROOFS_ENDPOINT}?pageSize=25&sort=createdAt&order=desc&filters=${encodeURIComponent(JSON.stringify({ invoiceId }))}`, { signal },
     ),
   });
   const proofs = query.data?.data ?? [];
   if (proofs.length === 0) return null;
   return (
-    <Stack gap="xs" aria-label="Bank transfer proofs">
+    <Stack gap="xs" component="section" aria-label="Bank transfer proofs">
       <Text fw={600}>Bank transfer proofs</Text>
       {proofs.map((proof) => (
         <Alert key={proof.id} color={PROOF_STATUS_COLORS[proof.status]} variant="light" title={
