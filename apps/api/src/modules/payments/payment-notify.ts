@@ -6,7 +6,7 @@ import { couriers, customers, notifications, paymentEvents, roles, users } from 
 import type { Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
 import { actorRef } from './payment-access';
-import { receiptData, receiptLines } from './payment-receipt';
+import { receiptLines, type ReceiptData } from './payment-receipt';
 
 /** In-app notifications, written in the change's transaction (one row per reader). */
 async function notify(tx: DbOrTx, rows: { courierId: string; userId?: string; customerId?: string; type: string; title: string; body: string; link: string }[]) {
@@ -23,9 +23,9 @@ const portalLink = async (tx: DbOrTx, courierId: string, publicUrl: string, path
  * The receipt by email, through the outbox in the payment's transaction (issue 13: "a receipt per
  * payment: PDF and email"); the PDF is one click away in the customer's Payments page.
  */
-export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string }): Promise<void> {
-  const receipt = await receiptData(tx, null, input.paymentId);
-  const link = await portalLink(tx, receipt.courierId, input.publicUrl, '/customer/payments');
+export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string; receipt: ReceiptData; apiKey: string }): Promise<void> {
+  const { receipt } = input;
+  const link = `${input.publicUrl}${BASE_PATH}/customer/payments?api_key=${encodeURIComponent(input.apiKey)}`;
   await enqueueEmail(tx, {
     courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatMoney(receipt.amountCents)}`,
     text: [

@@ -36,8 +36,8 @@ type RecordedDetails = { allocations?: { invoiceNo: string; amountCents: number;
  * balance after each invoice is the one the payment left, kept on its `recorded` event, so a later
  * payment does not rewrite an old receipt.
  */
-export async function receiptData(db: DbOrTx, principal: Principal | null, paymentId: string): Promise<ReceiptData> {
-  const where = principal ? visibleBilling(payments, principal, eq(payments.id, paymentId)) : eq(payments.id, paymentId);
+export async function receiptData(db: DbOrTx, principal: Principal, paymentId: string): Promise<ReceiptData> {
+  const where = visibleBilling(payments, principal, eq(payments.id, paymentId));
   const [row] = await db.select({
     payment: payments, courierName: couriers.name, courierEmail: couriers.contactEmail, courierPhone: couriers.contactPhone,
     customerName: customerDisplayName, customerEmail: customers.email, mailboxNumber: customers.mailboxNumber,

@@ -7,13 +7,14 @@ import { allocatePayment, type Allocation, type AllocationRequest } from '@parce
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG } from '@parceldesk/shared/schemas/payments';
 import type { DbOrTx } from '../../db/client';
-import { customers, invoiceEvents, invoices, paymentAllocations, paymentEvents, payments } from '../../db/schema/index';
+import { couriers, customers, invoiceEvents, invoices, paymentAllocations, paymentEvents, payments, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, fromDomainError, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
 import { tenantWhere } from '../../lib/tenant-scope';
-import { actorRef } from './payment-access';
+import { localDateTime } from '../../lib/local-time';
+import { actorRef, customerDisplayName } from './payment-access';
 import { emailReceipt } from './payment-notify';
 
 export interface RecordPaymentCommand {
@@ -78,8 +79,14 @@ async function applyToInvoice(
  */
 export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Promise<{ paymentId: string; paymentNo: string; allocations: Allocation[] }> {
   const { actor } = input;
-  const [customer] = await tx.select({ id: customers.id, courierId: customers.courierId, branchId: customers.branchId, isActive: customers.isActive })
-    .from(customers).where(tenantWhere(customers, actor.scope, eq(customers.id, input.customerId)));
+  // Everything the receipt email needs comes with the customer, so the payment reads nothing twice.
+  const [customer] = await tx.select({
+    id: customers.id, courierId: customers.courierId, branchId: customers.branchId, email: customers.email, name: customerDisplayName, mailboxNumber: customers.mailboxNumber,
+    courierName: couriers.name, apiKey: couriers.apiKey, courierContact: sql<string | null>`nullif(concat_ws(' · ', ${couriers.contactPhone}, ${couriers.contactEmail}), '')`,
+    now: localDateTime(sql`now()`),
+    recorderName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${actor.principal.kind === 'user' ? actor.principal.id : null}::uuid)`,
+  }).from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .where(tenantWhere(customers, actor.scope, eq(customers.id, input.customerId)));
   if (!customer) throw notFound();
   const courierId = customer.courierId;
 
@@ -130,7 +137,15 @@ export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Pr
     courierId, action: 'payment.recorded', targetType: 'payment', targetId: payment.id,
     details: { paymentNo, customerId: customer.id, method: input.method, reference: input.reference, amountCents: input.amountCents, allocations, proofId: input.proofId ?? null },
   });
-  await emailReceipt(tx, { actor, paymentId: payment.id, publicUrl: input.publicUrl });
+  await emailReceipt(tx, {
+    actor, paymentId: payment.id, publicUrl: input.publicUrl, apiKey: customer.apiKey,
+    receipt: {
+      courierId, paymentNo, courierName: customer.courierName, courierContact: customer.courierContact, customerName: customer.name, customerEmail: customer.email,
+      mailboxNumber: customer.mailboxNumber, method: input.method, reference: input.reference || null, amountCents: input.amountCents, status: 'recorded', voidReason: null,
+      recordedAt: customer.now, recordedByName: customer.recorderName,
+      allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })),
+    },
+  });
   return { paymentId: payment.id, paymentNo, allocations };
 }
 
