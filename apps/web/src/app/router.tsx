@@ -79,9 +79,18 @@ const SigningPage = page(() => import('../features/pickups/components/signing-pa
 // Issue 13: payments, receipts and bank-transfer proofs.
 const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
 const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
+// Issue 12: manifests (the courier areas' route is spelled "maniefest", spec section 2).
+const ManifestsPage = page(() => import('../features/manifests/components/manifests-page').then(named('ManifestsPage')));
+const ManifestDetailPage = page(() => import('../features/manifests/components/manifest-detail-page').then(named('ManifestDetailPage')));
+
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
+// Issue 13: invoices.
+const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
+const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
+const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
+const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
 
 function Root() {
   return (
@@ -144,9 +153,17 @@ const packageScreens: RouteObject[] = [
   { path: 'packages/:id', element: <PackageDetailPage /> },
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
 ];
+const invoiceScreens: RouteObject[] = [
+  { path: 'invoices', element: <InvoicesPage /> },
+  { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
+];
 const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
   { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
+];
+const manifestScreens: RouteObject[] = [
+  { path: 'maniefest', element: <ManifestsPage /> },
+  { path: 'maniefest/:id', element: <ManifestDetailPage /> },
 ];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
@@ -195,6 +212,9 @@ export const router = createBrowserRouter([
         ...branchAndRoleScreens,
         ...staffScreens,
         ...packageScreens,
+        ...invoiceScreens,
+        { path: 'manifests', element: <ManifestsPage /> },
+        { path: 'manifests/:id', element: <ManifestDetailPage /> },
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -205,9 +225,11 @@ export const router = createBrowserRouter([
         ...customerScreens,
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -216,13 +238,17 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...customerScreens,
         ...packageScreens,
+        ...invoiceScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'invoices', element: <CustomerInvoicesPage /> },
+        { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
         { path: 'rate-sheet', element: <CustomerRateSheetPage /> },
         { path: 'customs-calculator', element: <CustomsCalculatorPage /> },

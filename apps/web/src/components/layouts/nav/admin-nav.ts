@@ -22,9 +22,9 @@ export const adminNav: NavArea = {
     { label: 'Delivery Locations', path: '/admin/delivery-locations', icon: IconMapPin, available: false },
     { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: true },
     // Spelled so on purpose (spec section 2).
-    { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: false },
+    { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: true },
     { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
-    { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: false },
+    { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
     { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },
     { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: false },

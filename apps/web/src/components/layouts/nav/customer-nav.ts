@@ -11,7 +11,7 @@ export const customerNav: NavArea = {
     { label: 'Dashboard', path: '/customer/dashboard', icon: IconLayoutDashboard, available: true },
     { label: 'Packages', path: '/customer/packages', icon: IconPackage, available: true },
     { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery, available: false },
-    { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: false },
+    { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/customer/payments', icon: IconCreditCard, available: true },
     { label: 'Profile', path: '/customer/profile', icon: IconUser, available: true },
     { label: 'Customs Calculator', path: '/customer/customs-calculator', icon: IconCalculator, available: true },
