@@ -97,4 +97,8 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 12, reconciliation at the destination: reading takes either permission (a scanning clerk sees the counts); the super admin reads. */
+  reconciliationView: { roles: STAFF_SIDE_ROLES, permission: ['manifests_view', 'manifests_reconcile'] },
+  /** Scanning, marking damaged and finishing: the courier's own people with manifests_reconcile. */
+  reconciliationWork: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_reconcile' },
 } satisfies Record<string, Access>;

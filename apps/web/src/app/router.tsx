@@ -69,6 +69,8 @@ const PackageDetailPage = page(() => import('../features/packages/components/pac
 const UnknownPackagesPage = page(() => import('../features/packages/components/unknown-packages-page').then(named('UnknownPackagesPage')));
 const CustomerPackagesPage = page(() => import('../features/packages/components/customer-packages-page').then(named('CustomerPackagesPage')));
 const PublicTrackingPage = page(() => import('../features/packages/components/public-tracking-page').then(named('PublicTrackingPage')));
+// Issue 12: reconciliation at the destination.
+const ReconciliationPage = page(() => import('../features/reconciliation/components/reconciliation-page').then(named('ReconciliationPage')));
 // Issue 11: the scan station and bulk receive.
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
@@ -123,6 +125,7 @@ const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
   { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
 ];
+const reconciliationScreens: RouteObject[] = [{ path: 'reconciliation', element: <ReconciliationPage /> }];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'audit-logs', element: <AuditLogsPage /> },
@@ -177,6 +180,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         { path: 'settings', element: <SettingsPage /> },
         ...scanScreens,
+        ...reconciliationScreens,
         ...ticketScreens,
         ...recordScreens,
       ]),
@@ -186,6 +190,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
+        ...reconciliationScreens,
         ...ticketScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
