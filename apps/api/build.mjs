@@ -20,5 +20,5 @@ await build({
 });
 // db/migrate.ts finds its SQL next to itself: ./migrations relative to the bundle.
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
-// The label fonts likewise: modules/packages/labels/label-pdf.ts reads ./fonts next to itself.
-await cp('src/modules/packages/labels/fonts', 'dist/fonts', { recursive: true });
+// The PDF fonts likewise: lib/pdf-fonts.ts reads ./fonts next to itself.
+await cp('src/lib/fonts', 'dist/fonts', { recursive: true });

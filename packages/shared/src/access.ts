@@ -14,6 +14,8 @@ export type TenantKind =
   | 'ticket' | 'ticket_no' | 'ticket_attachment' | 'notification'
   | 'package' | 'pre_alert' | 'package_claim' | 'package_file' | 'tracking_number'
   | 'manifest'
+  | 'invoice_no' | 'payment' | 'payment_proof'
+  | 'pickup'
   | 'self' | 'api_key';
 
 /**
@@ -97,6 +99,20 @@ export const ACCESS = {
   ticketsView: { roles: ROLES, permission: 'tickets_view' },
   ticketsReply: { roles: ROLES, permission: 'tickets_reply' },
   ticketsChangeStatus: staffSideWith('tickets_reply'),
+  /** Issue 13: payments_view to see payments and proofs (customers their own); payments_manage to record and review; courier admins void. */
+  paymentsView: { roles: ROLES, permission: 'payments_view' },
+  paymentsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'payments_manage' },
+  paymentsVoid: { roles: ['courier_admin'] },
+  /** Issue 12: the courier's manifests (the super admin reads the network's); loading and moving them is the courier's own people's. */
+  manifestsView: staffSideWith('manifests_view'),
+  manifestsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_manage' },
+  /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
+  pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
+  /** Issue 13, invoices: invoices_view to read (customers their own), invoices_manage to issue and add charges; voiding is a courier admin's. */
+  invoicesView: { roles: ROLES, permission: 'invoices_view' },
+  invoicesStaffView: staffSideWith('invoices_view'),
+  invoicesManage: staffSideWith('invoices_manage'),
+  invoicesVoid: ADMINS,
   /** Issue 12, reconciliation at the destination: reading takes either permission (a scanning clerk sees the counts); the super admin reads. */
   reconciliationView: { roles: STAFF_SIDE_ROLES, permission: ['manifests_view', 'manifests_reconcile'] },
   /** Scanning, marking damaged and finishing: the courier's own people with manifests_reconcile. */

@@ -16,7 +16,13 @@ import {
   packageClaimSchema, packageDetailSchema, packageFileSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
+import { manifestAddResultSchema, manifestDetailSchema, manifestListItemSchema, manifestStatusResultSchema } from './schemas/manifests';
 import { confirmEmailResponseSchema } from './schemas/password';
+import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
+import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
+import {
+  invoiceDetailSchema, invoiceListItemSchema, invoiceSummarySchema, issueInvoicesResponseSchema, voidInvoiceResponseSchema,
+} from './schemas/invoices';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
@@ -25,6 +31,10 @@ import {
   courierSettingsResponseSchema, emailConfigResponseSchema, logoUploadedSchema, processingFeeSavedSchema, processingFeesResponseSchema,
   rateSheetResponseSchema, rateSheetUploadedSchema, shippingRateSavedSchema, shippingRatesResponseSchema,
 } from './schemas/settings-responses';
+import {
+  customsEstimateSchema, customsOptionsSchema, customsSettingsResponseSchema, customsSettingsSavedSchema, membershipRatesResponseSchema,
+  membershipRatesSavedSchema, pricingSettingsResponseSchema, pricingSettingsSavedSchema, storageRulesResponseSchema, storageRulesSavedSchema,
+} from './schemas/pricing-settings';
 import {
   branchReceiptResultSchema, reconciliationFinishResultSchema, reconciliationListItemSchema, reconciliationScanResultSchema, reconciliationViewSchema,
   switchBranchResultSchema,
@@ -181,6 +191,25 @@ export const CONTRACT = {
   'GET /packages/scan-customers': scanCustomersResponseSchema,
   'POST /packages/labels': NOT_JSON,
   'GET /packages/:id/label': NOT_JSON,
+
+  'POST /payments': paymentDetailSchema,
+  'GET /payments': listResponseSchema(paymentListItemSchema),
+  'GET /payments/:id': paymentDetailSchema,
+  'GET /payments/:id/receipt': NOT_JSON,
+  'POST /payments/:id/void': paymentDetailSchema,
+  'POST /invoices/:invoiceNo/proof': paymentProofSchema,
+  'GET /payment-proofs': listResponseSchema(paymentProofSchema),
+  'GET /payment-proofs/:id/file': NOT_JSON,
+  'POST /payment-proofs/:id/verify': paymentProofSchema,
+  'POST /payment-proofs/:id/reject': paymentProofSchema,
+
+  // Issue 13: the pickup counter and signatures.
+  'GET /counter/lookup': counterLookupSchema,
+  'POST /pickups/authorisation-letters': authorisationLetterSchema,
+  'POST /pickups': createPickupResponseSchema,
+  'GET /pickups/:id': pickupSchema,
+  'GET /pickups/:id/signature': NOT_JSON,
+  'GET /pickups/:id/authorisation-letter': NOT_JSON,
   'POST /package-claims': packageClaimSchema,
   'GET /package-claims': listResponseSchema(packageClaimSchema),
   'PUT /package-claims/:id': packageClaimSchema,
@@ -190,6 +219,31 @@ export const CONTRACT = {
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
 
+  'POST /manifests': manifestDetailSchema,
+  'GET /manifests': listResponseSchema(manifestListItemSchema),
+  'GET /manifests/:id': manifestDetailSchema,
+  'PATCH /manifests/:id': manifestDetailSchema,
+  'POST /manifests/:id/packages': manifestAddResultSchema,
+  'DELETE /manifests/:id/packages/:packageId': manifestDetailSchema,
+  'POST /manifests/:id/status': manifestStatusResultSchema,
+  'GET /manifests/:id/export': NOT_JSON,
+  'GET /settings/pricing': pricingSettingsResponseSchema,
+  'PUT /settings/pricing': pricingSettingsSavedSchema,
+  'GET /settings/storage-rules': storageRulesResponseSchema,
+  'PUT /settings/storage-rules': storageRulesSavedSchema,
+  'GET /settings/customs': customsSettingsResponseSchema,
+  'PUT /settings/customs': customsSettingsSavedSchema,
+  'GET /settings/membership-rates': membershipRatesResponseSchema,
+  'PUT /settings/membership-rates': membershipRatesSavedSchema,
+  'GET /customs/options': customsOptionsSchema,
+  'GET /customs/estimate': customsEstimateSchema,
+  'POST /invoices': issueInvoicesResponseSchema,
+  'GET /invoices': listResponseSchema(invoiceListItemSchema),
+  'GET /invoices/summary': invoiceSummarySchema,
+  'GET /invoices/:invoiceNo': invoiceDetailSchema,
+  'GET /invoices/:invoiceNo/pdf': NOT_JSON,
+  'POST /invoices/:invoiceNo/lines': invoiceDetailSchema,
+  'POST /invoices/:invoiceNo/void': voidInvoiceResponseSchema,
   'GET /reconciliations': listResponseSchema(reconciliationListItemSchema),
   'GET /manifests/:id/reconciliation': reconciliationViewSchema,
   'POST /manifests/:id/reconciliation': reconciliationViewSchema,

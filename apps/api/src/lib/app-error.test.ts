@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@parceldesk/shared/domain/domain-error';
-import { priceShipment } from '@parceldesk/shared/domain/pricing';
+import { priceParcel, type PricingSnapshot } from '@parceldesk/shared/domain/pricing';
 import { registerErrorHandler } from '../plugins/error-handler';
 import { AppError, asAppError, notFound } from './app-error';
 
@@ -21,9 +21,12 @@ describe('AppError codes', () => {
   it('answers a broken domain rule 400 or 422 with its code, never 500', async () => {
     const app = Fastify();
     registerErrorHandler(app, { spaFallback: false });
-    const fees = { gct: 15, unknownFee: 0, uncollectedFee: 0, switchingFee: 0 };
-    app.get('/no-rates', async () => priceShipment({ weightLbs: 2, rates: [], processingFees: [], fees }));
-    app.get('/bad-weight', async () => priceShipment({ weightLbs: -1, rates: [], processingFees: [], fees }));
+    const snapshot: PricingSnapshot = {
+      courierId: 'c', airRates: [], seaRatePerCubicFootCents: null, seaMinimumCents: 0, processingFees: [], gctPercent: 15,
+      unknownFeeCents: 0, switchingFeeCents: 0, uncollectedFeeCents: 0, membershipRates: {}, exchangeRate: null, volumetricDivisor: 166, takenAt: '',
+    };
+    app.get('/no-rates', async () => priceParcel({ service: 'AIR', weightLbs: 2 }, snapshot));
+    app.get('/bad-weight', async () => priceParcel({ service: 'AIR', weightLbs: -1 }, snapshot));
     const noRates = await app.inject({ url: '/no-rates' });
     expect(noRates.statusCode).toBe(422);
     expect(noRates.json()).toEqual({ message: 'Cannot price a package: the courier has no active shipping rates', code: 'pricing.no_active_rates' });

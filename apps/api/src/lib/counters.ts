@@ -19,3 +19,17 @@ export async function nextNumber(tx: DbOrTx, courierId: string, kind: CounterKin
   if (!row) throw new Error(`the ${kind} counter returned nothing`);
   return row.lastNo;
 }
+
+/**
+ * `count` consecutive numbers of a courier's sequence in one statement (an arrival invoicing
+ * thousands of packages): the first of them is returned, the rest follow it. Same lock and
+ * no-gap guarantee as nextNumber.
+ */
+export async function nextNumbers(tx: DbOrTx, courierId: string, kind: CounterKind, count: number): Promise<number> {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`nextNumbers needs a positive count, not ${count}`);
+  const [row] = await tx.insert(courierCounters).values({ courierId, kind, lastNo: count })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + ${count}` } })
+    .returning({ lastNo: courierCounters.lastNo });
+  if (!row) throw new Error(`the ${kind} counter returned nothing`);
+  return row.lastNo - count + 1;
+}

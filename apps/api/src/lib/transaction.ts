@@ -9,3 +9,27 @@ import type { DbOrTx, Tx } from '../db/client';
 export function inTransaction<T>(db: DbOrTx, command: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(command);
 }
+
+/** Carries a check's answer out of the transaction it rolled back. */
+class RolledBack<T> extends Error {
+  constructor(readonly result: T) {
+    super('rolled back');
+  }
+}
+
+/**
+ * A check that reports exactly what a command would do: the command runs as it would under
+ * `inTransaction`, then everything it wrote is rolled back and its answer returned (bulk receive's
+ * "check the file" step). An error the command throws passes through as it would.
+ */
+export async function rolledBack<T>(db: DbOrTx, command: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new RolledBack(await command(tx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result as T;
+    throw error;
+  }
+  throw new Error('rolledBack: the transaction did not roll back');
+}

@@ -27,6 +27,17 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<vo
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
+/** Queues many emails in the caller's transaction with one insert per 500 and a single NOTIFY (an arrival's invoices). */
+export async function enqueueEmails(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  for (let start = 0; start < emails.length; start += 500) {
+    await tx.insert(emailOutbox).values(emails.slice(start, start + 500).map((email) => ({
+      courierId: email.courierId, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html ?? null,
+    })));
+  }
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
 /** Wakes the workers (on commit), for example when a courier's held email may now be sent. */
 export async function wakeOutbox(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);

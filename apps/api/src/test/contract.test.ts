@@ -61,4 +61,23 @@ describe('the OpenAPI document', () => {
     expect(form('/api/rate-sheet')?.properties.rate_sheet?.format).toBe('binary');
     expect(form('/api/settings/shipping-rates/bulk-upload')?.required).toEqual(expect.arrayContaining(['file', 'courier_id']));
   });
+
+  it('shows the packages multipart bodies: pre-alerts with their invoice, claims with their proof, photos and bulk receive', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+    const form = (path: string, method = 'post') => doc.paths[path]?.[method]?.requestBody?.content['multipart/form-data']?.schema;
+
+    for (const [path, method] of [['/api/pre-alerts', 'post'], ['/api/pre-alerts/{id}', 'put']] as const) {
+      const preAlert = form(path, method);
+      expect(preAlert?.required).toEqual(expect.arrayContaining(['trackingNumber', 'store', 'description', 'declaredValue']));
+      expect(preAlert?.required).not.toContain('invoice');
+      expect(preAlert?.properties.invoice?.format).toBe('binary');
+    }
+    const claim = form('/api/package-claims');
+    expect(claim?.required).toEqual(expect.arrayContaining(['trackingNumber', 'proof']));
+    expect(claim?.properties.proof?.format).toBe('binary');
+    expect(form('/api/packages/{id}/photos')?.properties.photo?.format).toBe('binary');
+    const bulk = form('/api/packages/bulk-receive');
+    expect(bulk?.required).toEqual(expect.arrayContaining(['file']));
+    expect(Object.keys(bulk?.properties ?? {})).toEqual(expect.arrayContaining(['file', 'commit', 'service']));
+  });
 });

@@ -140,3 +140,7 @@ export const bulkReceiveFieldsSchema = z.object({
   commit: z.enum(['true', 'false']).default('false'),
   service: serviceSchema.optional(),
 });
+/** The body of POST /packages/bulk-receive as the API documentation shows it: the fields plus the file. */
+export const bulkReceiveFormSchema = bulkReceiveFieldsSchema.extend({
+  file: z.file().describe('The warehouse receiving file: .csv, .xlsx or .xls'),
+});

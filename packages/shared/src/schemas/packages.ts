@@ -148,6 +148,15 @@ export const preAlertInputSchema = z.object({
 });
 export type PreAlertInput = z.output<typeof preAlertInputSchema>;
 export type PreAlertFormValues = z.input<typeof preAlertInputSchema>;
+/** The body of POST /pre-alerts and PUT /pre-alerts/{id} as the API documentation shows it: the fields plus the file. */
+export const preAlertFormSchema = preAlertInputSchema.extend({
+  invoice: z.file().optional().describe('The supplier invoice: PDF, JPG or PNG, at most 5MB; multipart only (on PUT it replaces the old one)'),
+});
+
+/** The body of POST /packages/{id}/photos as the API documentation shows it. */
+export const packagePhotoFormSchema = z.object({
+  photo: z.file().describe(`One photo: JPG or PNG by content, under ${PACKAGE_PHOTO_MAX_BYTES / MB} MB, resized to ${PACKAGE_PHOTO_MAX_SIDE} px on the long side`),
+});
 
 export const packageFileSchema = z.object({
   id: z.string(),
@@ -407,6 +416,10 @@ export const packageClaimInputSchema = z.object({
   note: optionalLine(PACKAGE_NOTE_MAX),
 });
 export type PackageClaimInput = z.output<typeof packageClaimInputSchema>;
+/** The body of POST /package-claims as the API documentation shows it: the fields plus the proof. */
+export const packageClaimFormSchema = packageClaimInputSchema.extend({
+  proof: z.file().describe('Proof of purchase (invoice or order screenshot): PDF, JPG or PNG, at most 5MB'),
+});
 
 export const packageClaimSchema = z.object({
   id: z.string(),

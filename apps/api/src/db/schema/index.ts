@@ -5,4 +5,7 @@ export * from './settings';
 export * from './tickets';
 export * from './packages';
 export * from './manifests';
+export * from './billing';
+export * from './pricing';
+export * from './pickups';
 export * from './charges';

@@ -1,9 +1,10 @@
 import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
-import { packageClaimDecisionSchema, packageClaimInputSchema, packageClaimSchema } from '@parceldesk/shared/schemas/packages';
+import { packageClaimDecisionSchema, packageClaimFormSchema, packageClaimInputSchema, packageClaimSchema } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { createClaim, decideClaim, getClaim, listClaims } from './claims.service';
 import { readPackageForm } from './package-form';
 
@@ -17,11 +18,11 @@ export function claimRoutes(app: ZodApp, ctx: AppContext) {
       tags, consumes: ['multipart/form-data', 'application/json'], response: { 201: packageClaimSchema },
       summary: 'Claim an unknown package (customer): multipart with trackingNumber (the full number), note and a proof file (PDF, JPG or PNG, at most 5MB)',
     },
-    config: { access: { roles: ['customer'] } },
+    config: { access: { roles: ['customer'] }, multipartBody: packageClaimFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
     const { input, file } = await readPackageForm(request, packageClaimInputSchema, 'proof');
-    const id = await createClaim(ctx.db, { actor, form: input, proof: file });
+    const id = await inTransaction(ctx.db, (tx) => createClaim(tx, { actor, form: input, proof: file }));
     return reply.status(201).send(await getClaim(ctx.db, actor.principal, id));
   });
 
@@ -35,7 +36,7 @@ export function claimRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: STAFF_ROLES, permission: 'packages_unknown', tenant: { id: 'package_claim' } } },
   }, async (request) => {
     const actor = actorOf(request);
-    await decideClaim(ctx.db, { actor, id: request.params.id, decision: request.body, publicUrl: ctx.env.publicUrl });
+    await inTransaction(ctx.db, (tx) => decideClaim(tx, { actor, id: request.params.id, decision: request.body, publicUrl: ctx.env.publicUrl }));
     return getClaim(ctx.db, actor.principal, request.params.id);
   });
 }

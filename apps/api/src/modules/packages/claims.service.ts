@@ -4,19 +4,19 @@ import { trackingMatchKeys } from '@parceldesk/shared/domain/packages';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   CLAIM_STATUS_LABELS, CLAIM_STATUSES, PACKAGE_MSG, type PackageClaim, type PackageClaimDecision, type PackageClaimInput,
+  type packageClaimListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, packageClaims, packageFiles, packages, roles, storedFiles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
-import { inTransaction } from '../../lib/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Principal } from '../../lib/principal';
-import { createNotifications } from '../notifications/notifications.service';
+import { createNotifications } from '../../lib/notifications';
 import { storeDocument, type PackageDocument } from './package-form';
 import { packageFileFields, toPackageFile } from './package-view';
 import { giveToCustomer } from './package-writes.service';
@@ -72,7 +72,7 @@ const statusOptions = CLAIM_STATUSES.map((value) => ({ value, label: CLAIM_STATU
 
 /** GET /package-claims (list convention): a customer their own, staff (packages_unknown) their courier's. */
 export async function listClaims(db: DbOrTx, principal: Principal, query: ListQuery) {
-  const columns: ListColumnMap = {
+  const columns: ColumnsOf<typeof packageClaimListColumns> = {
     trackingNumber: { sql: packageClaims.trackingNumber, sortable: true, searchable: true, filter: 'text' },
     status: { sql: packageClaims.status, sortable: true, filter: 'dropdown', options: () => statusOptions },
     customerName: { sql: customerName, sortable: true, searchable: principal.kind !== 'customer', filter: 'text' },
@@ -108,28 +108,27 @@ export async function createClaim(db: DbOrTx, input: { actor: Actor; form: Packa
   if (!input.proof) throw badRequest(PACKAGE_MSG.proofRequired, { proof: PACKAGE_MSG.proofRequired });
   const proof = input.proof;
   try {
-    return await inTransaction(db, async (tx) => {
-      const [pkg] = await tx.select({ id: packages.id, trackingNumber: packages.trackingNumber }).from(packages)
-        .where(and(eq(packages.courierId, courierId), eq(packages.status, 'unknown'), inArray(packages.trackingNumber, trackingMatchKeys(input.form.trackingNumber))))
-        .limit(1);
-      if (!pkg) throw notFound(PACKAGE_MSG.claimNotFound);
-      const [claim] = await tx.insert(packageClaims).values({
-        courierId, customerId: principal.id, packageId: pkg.id, trackingNumber: pkg.trackingNumber, note: input.form.note ?? null,
-      }).returning({ id: packageClaims.id });
-      if (!claim) throw new Error('claim insert returned nothing');
-      await storeDocument(tx, { courierId, kind: 'claim_proof', file: proof, owner: { claimId: claim.id } });
-      const deciders = await claimDecidersOf(tx, courierId);
-      await createNotifications(tx, deciders.map((user) => ({
-        courierId, userId: user.id, type: 'package.claim', title: `New claim for ${pkg.trackingNumber}`,
-        body: `A customer claims the unknown package with tracking ${pkg.trackingNumber}${input.form.note ? `: ${input.form.note}` : ''}`,
-        link: `${user.role === 'courier_admin' ? '/admin' : '/staff'}/unknown-packages`,
-      })));
-      await auditAction(tx, input.actor, {
-        courierId, action: 'package.claim_submitted', targetType: 'package_claim', targetId: claim.id, details: { packageId: pkg.id, proof: proof.fileName },
-      });
-      return claim.id;
+    const [pkg] = await db.select({ id: packages.id, trackingNumber: packages.trackingNumber }).from(packages)
+      .where(and(eq(packages.courierId, courierId), eq(packages.status, 'unknown'), inArray(packages.trackingNumber, trackingMatchKeys(input.form.trackingNumber))))
+      .limit(1);
+    if (!pkg) throw notFound(PACKAGE_MSG.claimNotFound);
+    const [claim] = await db.insert(packageClaims).values({
+      courierId, customerId: principal.id, packageId: pkg.id, trackingNumber: pkg.trackingNumber, note: input.form.note ?? null,
+    }).returning({ id: packageClaims.id });
+    if (!claim) throw new Error('claim insert returned nothing');
+    await storeDocument(db, { courierId, kind: 'claim_proof', file: proof, owner: { claimId: claim.id } });
+    const deciders = await claimDecidersOf(db, courierId);
+    await createNotifications(db, deciders.map((user) => ({
+      courierId, userId: user.id, type: 'package.claim', title: `New claim for ${pkg.trackingNumber}`,
+      body: `A customer claims the unknown package with tracking ${pkg.trackingNumber}${input.form.note ? `: ${input.form.note}` : ''}`,
+      link: `${user.role === 'courier_admin' ? '/admin' : '/staff'}/unknown-packages`,
+    })));
+    await auditAction(db, input.actor, {
+      courierId, action: 'package.claim_submitted', targetType: 'package_claim', targetId: claim.id, details: { packageId: pkg.id, proof: proof.fileName },
     });
+    return claim.id;
   } catch (error) {
+    // The duplicate aborted the caller's transaction; the 409 rolls the command back.
     if (isUniqueViolation(error, 'package_claims_pending_key')) throw conflict(PACKAGE_MSG.claimDuplicate);
     throw error;
   }
@@ -167,28 +166,26 @@ async function tellClaimant(tx: DbOrTx, claim: ClaimRow, input: { approved: bool
  */
 export async function decideClaim(db: DbOrTx, input: { actor: Actor; id: string; decision: PackageClaimDecision; publicUrl: string }): Promise<void> {
   const { actor, decision } = input;
-  await inTransaction(db, async (tx) => {
-    const [claim] = await tx.select().from(packageClaims).where(visibleClaims(actor.principal, eq(packageClaims.id, input.id))).for('update');
-    if (!claim) throw notFound();
-    if (claim.status !== 'pending') throw conflict(PACKAGE_MSG.claimDecided);
-    const [pkg] = await tx.select().from(packages).where(eq(packages.id, claim.packageId)).for('update');
-    if (!pkg) throw notFound();
-    const reason = decision.reason ?? null;
-    const decided = { decisionReason: reason, decidedBy: actor.principal.kind === 'user' ? actor.principal.id : null, decidedAt: sql`now()`, updatedAt: sql`now()` };
-    if (decision.decision === 'approve') {
-      await giveToCustomer(tx, { actor, pkg, customerId: claim.customerId, kind: 'claimed', note: reason, publicUrl: input.publicUrl, details: { claimId: claim.id } });
-      await tx.update(packageClaims).set({ status: 'approved', ...decided }).where(eq(packageClaims.id, claim.id));
-      await tellClaimant(tx, claim, { approved: true, reason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
-      const others = await tx.update(packageClaims).set({ status: 'rejected', ...decided, decisionReason: 'Another claim for this package was approved' })
-        .where(and(eq(packageClaims.packageId, pkg.id), eq(packageClaims.status, 'pending'), ne(packageClaims.id, claim.id))).returning();
-      for (const other of others) await tellClaimant(tx, other, { approved: false, reason: other.decisionReason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
-    } else {
-      await tx.update(packageClaims).set({ status: 'rejected', ...decided }).where(eq(packageClaims.id, claim.id));
-      await tellClaimant(tx, claim, { approved: false, reason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
-    }
-    await auditAction(tx, actor, {
-      courierId: claim.courierId, action: decision.decision === 'approve' ? 'package.claim_approved' : 'package.claim_rejected', targetType: 'package_claim', targetId: claim.id,
-      details: { packageId: pkg.id, packageNo: pkg.packageNo, customerId: claim.customerId, reason },
-    });
+  const [claim] = await db.select().from(packageClaims).where(visibleClaims(actor.principal, eq(packageClaims.id, input.id))).for('update');
+  if (!claim) throw notFound();
+  if (claim.status !== 'pending') throw conflict(PACKAGE_MSG.claimDecided);
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, claim.packageId)).for('update');
+  if (!pkg) throw notFound();
+  const reason = decision.reason ?? null;
+  const decided = { decisionReason: reason, decidedBy: actor.principal.kind === 'user' ? actor.principal.id : null, decidedAt: sql`now()`, updatedAt: sql`now()` };
+  if (decision.decision === 'approve') {
+    await giveToCustomer(db, { actor, pkg, customerId: claim.customerId, kind: 'claimed', note: reason, publicUrl: input.publicUrl, details: { claimId: claim.id } });
+    await db.update(packageClaims).set({ status: 'approved', ...decided }).where(eq(packageClaims.id, claim.id));
+    await tellClaimant(db, claim, { approved: true, reason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
+    const others = await db.update(packageClaims).set({ status: 'rejected', ...decided, decisionReason: 'Another claim for this package was approved' })
+      .where(and(eq(packageClaims.packageId, pkg.id), eq(packageClaims.status, 'pending'), ne(packageClaims.id, claim.id))).returning();
+    for (const other of others) await tellClaimant(db, other, { approved: false, reason: other.decisionReason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
+  } else {
+    await db.update(packageClaims).set({ status: 'rejected', ...decided }).where(eq(packageClaims.id, claim.id));
+    await tellClaimant(db, claim, { approved: false, reason, packageNo: pkg.packageNo, publicUrl: input.publicUrl });
+  }
+  await auditAction(db, actor, {
+    courierId: claim.courierId, action: decision.decision === 'approve' ? 'package.claim_approved' : 'package.claim_rejected', targetType: 'package_claim', targetId: claim.id,
+    details: { packageId: pkg.id, packageNo: pkg.packageNo, customerId: claim.customerId, reason },
   });
 }

@@ -2,11 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES } from '@parceldesk/shared/domain/packages';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
-import { SERVICE_LABELS, SERVICES, type UnknownPackageListItem } from '@parceldesk/shared/schemas/packages';
+import {
+  SERVICE_LABELS, SERVICES, type myPackageListColumns, type packageListColumns, type UnknownPackageListItem, type unknownPackageListColumns,
+} from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, customerSearchText, packageClaims, packages, packageSearchText } from '../../db/schema/index';
 import { branchOptions, courierOptions } from '../../lib/list-options';
-import { containsPattern, runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { containsPattern, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
@@ -46,8 +48,8 @@ function packageSearch(scope: TenantScope, customerId: string | null) {
   };
 }
 
-function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ListColumnMap {
-  const base: ListColumnMap = {
+function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ColumnsOf<typeof packageListColumns> | ColumnsOf<typeof myPackageListColumns> {
+  const base: ColumnsOf<typeof myPackageListColumns> = {
     packageNumber: { sql: packages.packageNo, sortable: true, filter: 'text' },
     trackingNumber: { sql: packages.trackingNumber, sortable: true, filter: 'text' },
     status: { sql: packages.status, sortable: true, filter: 'dropdown', options: () => statusOptions(forCustomer) },
@@ -57,7 +59,7 @@ function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ListColu
     updatedAt: { sql: packages.updatedAt, kind: 'timestamp', sortable: true },
   };
   if (forCustomer) return base;
-  return {
+  const staff: ColumnsOf<typeof packageListColumns> = {
     ...base,
     customerName: { sql: customerNameSql, sortable: true, sortBy: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`], filter: 'text' },
     mailboxNumber: { sql: mailboxSql, sortable: true, filter: 'text' },
@@ -65,6 +67,7 @@ function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ListColu
     courierName: { sql: couriers.name, sortable: true, filter: 'dropdown', value: { sql: packages.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
     weight: { sql: packages.weight, kind: 'number', sortable: true, filter: 'number' },
   };
+  return staff;
 }
 
 /** GET /packages: staff their courier's (the network for a super admin), a customer their own. */
@@ -94,7 +97,7 @@ const pendingClaims = sql<number>`(select count(*)::int from ${packageClaims} wh
 /** GET /packages/unknown: parcels nobody matched, with what was read off the label. */
 export function listUnknownPackages(db: DbOrTx, principal: Principal, query: ListQuery) {
   const scope = scopeOf(principal);
-  const unknownColumns: ListColumnMap = {
+  const unknownColumns: ColumnsOf<typeof unknownPackageListColumns> = {
     packageNumber: { sql: packages.packageNo, sortable: true, searchable: true, filter: 'text' },
     trackingNumber: { sql: packages.trackingNumber, sortable: true, searchable: true, filter: 'text' },
     labelName: { sql: sql`coalesce(${packages.labelName}, '')`, sortable: true, searchable: true, filter: 'text' },

@@ -5,9 +5,11 @@ import {
 import type { AppContext, ZodApp } from '../../app-context';
 import { couriers, customers } from '../../db/schema/index';
 import { principalOf } from '../../plugins/auth';
-import { auditAction, actorOf } from '../../lib/actor';
+import { actorOf } from '../../lib/actor';
+import { inTransaction } from '../../lib/transaction';
 import { notFound } from '../../lib/app-error';
 import { resolveSettingsScope, SETTINGS_ACCESS, settingsActor, settingsQuerySchema } from '../settings/settings-context';
+import { savePackageEmails, saveVolumetricDivisor } from './package-settings.service';
 
 const MSG = { divisorUpdated: 'Volumetric divisor updated', emailsUpdated: 'Package email preference saved' } as const;
 
@@ -34,14 +36,7 @@ export function packageSettingsRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { ...SETTINGS_ACCESS, tenant: { courierId: 'courier' } } },
   }, async (request) => {
     const actor = await settingsActor(ctx.db, request, request.query.courierId);
-    await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select({ divisor: couriers.volumetricDivisor }).from(couriers).where(eq(couriers.id, actor.scope.courierId)).for('update');
-      await tx.update(couriers).set({ volumetricDivisor: request.body.volumetricDivisor, updatedAt: new Date() }).where(eq(couriers.id, actor.scope.courierId));
-      await auditAction(tx, actor, {
-        courierId: actor.scope.courierId, action: 'settings.volumetric_divisor_updated', targetType: 'courier', targetId: actor.scope.courierId,
-        details: { from: before?.divisor ?? null, to: request.body.volumetricDivisor },
-      });
-    });
+    await inTransaction(ctx.db, (tx) => saveVolumetricDivisor(tx, { actor, courierId: actor.scope.courierId, volumetricDivisor: request.body.volumetricDivisor }));
     return { volumetricDivisor: request.body.volumetricDivisor, message: MSG.divisorUpdated };
   });
 
@@ -59,10 +54,7 @@ export function packageSettingsRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: ['customer'] } },
   }, async (request) => {
     const actor = actorOf(request);
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(customers).set({ packageEmails: request.body.packageEmails, updatedAt: new Date() }).where(eq(customers.id, actor.principal.id));
-      await auditAction(tx, actor, { courierId: actor.principal.courierId, action: 'customer.package_emails_changed', targetType: 'customer', targetId: actor.principal.id, details: { packageEmails: request.body.packageEmails } });
-    });
+    await inTransaction(ctx.db, (tx) => savePackageEmails(tx, { actor, packageEmails: request.body.packageEmails }));
     return { packageEmails: request.body.packageEmails, message: MSG.emailsUpdated };
   });
 }

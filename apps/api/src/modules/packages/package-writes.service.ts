@@ -5,7 +5,6 @@ import { PACKAGE_MSG, type PackageEditInput, type PackageStatusChange } from '@p
 import type { DbOrTx } from '../../db/client';
 import { branches, customers, packages } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
-import { inTransaction } from '../../lib/transaction';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { storedFees } from '../settings/additional-fees.service';
 import { allowedPackageStatuses, loadPackage, type PackageRow } from './package-access';
@@ -15,21 +14,19 @@ import { amountToCents } from './package-view';
 /** POST /packages/{id}/status: a move of PACKAGE_TRANSITIONS, with its event, audit row and the customer told. */
 export async function changePackageStatus(db: DbOrTx, input: { actor: Actor; packageId: string; change: PackageStatusChange; publicUrl: string }): Promise<void> {
   const { actor, change } = input;
-  await inTransaction(db, async (tx) => {
-    const pkg = await loadPackage(tx, actor.principal, input.packageId, { lock: true });
-    const to: PackageStatus = change.status;
-    assertPackageMove(pkg.status, to);
-    if (!allowedPackageStatuses(actor.principal, pkg).includes(to)) throw conflict(PACKAGE_MSG.noCustomer, { status: PACKAGE_MSG.noCustomer });
-    const [moved] = await tx.update(packages).set({ status: to, location: change.location ?? pkg.location, updatedAt: sql`now()` })
-      .where(eq(packages.id, pkg.id)).returning();
-    if (!moved) throw new Error('package update returned nothing');
-    await recordPackageEvent(tx, { pkg, kind: 'status', status: to, actor, note: change.note ?? null, location: change.location ?? null, details: { from: pkg.status, to } });
-    await auditAction(tx, actor, {
-      courierId: pkg.courierId, action: 'package.status_changed', targetType: 'package', targetId: pkg.id,
-      details: { packageNo: pkg.packageNo, from: pkg.status, to, note: change.note ?? null },
-    });
-    await announcePackage(tx, { pkg: moved, kind: 'package.status', publicUrl: input.publicUrl, notify: true });
+  const pkg = await loadPackage(db, actor.principal, input.packageId, { lock: true });
+  const to: PackageStatus = change.status;
+  assertPackageMove(pkg.status, to);
+  if (!allowedPackageStatuses(actor.principal, pkg).includes(to)) throw conflict(PACKAGE_MSG.noCustomer, { status: PACKAGE_MSG.noCustomer });
+  const [moved] = await db.update(packages).set({ status: to, location: change.location ?? pkg.location, updatedAt: sql`now()` })
+    .where(eq(packages.id, pkg.id)).returning();
+  if (!moved) throw new Error('package update returned nothing');
+  await recordPackageEvent(db, { pkg, kind: 'status', status: to, actor, note: change.note ?? null, location: change.location ?? null, details: { from: pkg.status, to } });
+  await auditAction(db, actor, {
+    courierId: pkg.courierId, action: 'package.status_changed', targetType: 'package', targetId: pkg.id,
+    details: { packageNo: pkg.packageNo, from: pkg.status, to, note: change.note ?? null },
   });
+  await announcePackage(db, { pkg: moved, kind: 'package.status', publicUrl: input.publicUrl, notify: true });
 }
 
 const EDITABLE = ['weight', 'length', 'width', 'height', 'pieces', 'description', 'shipper', 'service', 'branchId', 'location', 'notes'] as const;
@@ -41,41 +38,39 @@ const EDITABLE = ['weight', 'length', 'width', 'height', 'pieces', 'description'
  */
 export async function editPackage(db: DbOrTx, input: { actor: Actor; packageId: string; form: PackageEditInput; publicUrl: string }): Promise<void> {
   const { actor, form } = input;
-  await inTransaction(db, async (tx) => {
-    const pkg = await loadPackage(tx, actor.principal, input.packageId, { lock: true });
-    if (pkg.invoiceId) throw conflict(PACKAGE_MSG.editLocked);
-    if (form.branchId && form.branchId !== pkg.branchId) {
-      const [branch] = await tx.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, pkg.courierId), eq(branches.id, form.branchId)));
-      if (!branch) throw badRequest(PACKAGE_MSG.branchInvalid, { branchId: PACKAGE_MSG.branchInvalid });
+  const pkg = await loadPackage(db, actor.principal, input.packageId, { lock: true });
+  if (pkg.invoiceId) throw conflict(PACKAGE_MSG.editLocked);
+  if (form.branchId && form.branchId !== pkg.branchId) {
+    const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, pkg.courierId), eq(branches.id, form.branchId)));
+    if (!branch) throw badRequest(PACKAGE_MSG.branchInvalid, { branchId: PACKAGE_MSG.branchInvalid });
+  }
+  const next: Partial<PackageRow> = {};
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of EDITABLE) {
+    const value = form[field];
+    if (value === undefined || (value === null && ['weight', 'pieces', 'service'].includes(field))) continue;
+    if (value !== pkg[field]) {
+      changes[field] = { from: pkg[field], to: value };
+      Object.assign(next, { [field]: value });
     }
-    const next: Partial<PackageRow> = {};
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const field of EDITABLE) {
-      const value = form[field];
-      if (value === undefined || (value === null && ['weight', 'pieces', 'service'].includes(field))) continue;
-      if (value !== pkg[field]) {
-        changes[field] = { from: pkg[field], to: value };
-        Object.assign(next, { [field]: value });
-      }
-    }
-    const declaredValueCents = amountToCents(form.declaredValue);
-    if (form.declaredValue !== undefined && declaredValueCents !== pkg.declaredValueCents) {
-      changes.declaredValue = { from: pkg.declaredValueCents === null ? null : pkg.declaredValueCents / 100, to: form.declaredValue };
-      next.declaredValueCents = declaredValueCents;
-    }
-    if (Object.keys(changes).length === 0) throw badRequest(PACKAGE_MSG.nothingChanged);
-    const pick = <K extends 'weight' | 'length' | 'width' | 'height'>(key: K) => (key in next ? next[key] : pkg[key]) as PackageRow[K];
-    const measured = { weight: pick('weight'), length: pick('length'), width: pick('width'), height: pick('height') };
-    const weights = packageWeights(measured, pkg.volumetricDivisor);
-    const [updated] = await tx.update(packages).set({ ...next, ...weights, updatedAt: sql`now()` }).where(eq(packages.id, pkg.id)).returning();
-    if (!updated) throw new Error('package update returned nothing');
-    await recordPackageEvent(tx, { pkg, kind: 'edit', status: pkg.status, actor, note: form.reason, details: { changes, reason: form.reason } });
-    await auditAction(tx, actor, {
-      courierId: pkg.courierId, action: 'package.updated', targetType: 'package', targetId: pkg.id,
-      details: { packageNo: pkg.packageNo, changes, reason: form.reason },
-    });
-    await announcePackage(tx, { pkg: updated, kind: 'package.updated', publicUrl: input.publicUrl, notify: false });
+  }
+  const declaredValueCents = amountToCents(form.declaredValue);
+  if (form.declaredValue !== undefined && declaredValueCents !== pkg.declaredValueCents) {
+    changes.declaredValue = { from: pkg.declaredValueCents === null ? null : pkg.declaredValueCents / 100, to: form.declaredValue };
+    next.declaredValueCents = declaredValueCents;
+  }
+  if (Object.keys(changes).length === 0) throw badRequest(PACKAGE_MSG.nothingChanged);
+  const pick = <K extends 'weight' | 'length' | 'width' | 'height'>(key: K) => (key in next ? next[key] : pkg[key]) as PackageRow[K];
+  const measured = { weight: pick('weight'), length: pick('length'), width: pick('width'), height: pick('height') };
+  const weights = packageWeights(measured, pkg.volumetricDivisor);
+  const [updated] = await db.update(packages).set({ ...next, ...weights, updatedAt: sql`now()` }).where(eq(packages.id, pkg.id)).returning();
+  if (!updated) throw new Error('package update returned nothing');
+  await recordPackageEvent(db, { pkg, kind: 'edit', status: pkg.status, actor, note: form.reason, details: { changes, reason: form.reason } });
+  await auditAction(db, actor, {
+    courierId: pkg.courierId, action: 'package.updated', targetType: 'package', targetId: pkg.id,
+    details: { packageNo: pkg.packageNo, changes, reason: form.reason },
   });
+  await announcePackage(db, { pkg: updated, kind: 'package.updated', publicUrl: input.publicUrl, notify: false });
 }
 
 /**
@@ -83,36 +78,34 @@ export async function editPackage(db: DbOrTx, input: { actor: Actor; packageId: 
  * the customer's branch, with the courier's unknown fee recorded for its invoice.
  */
 export async function giveToCustomer(
-  tx: DbOrTx,
+  db: DbOrTx,
   input: { actor: Actor; pkg: PackageRow; customerId: string; kind: 'assigned' | 'claimed'; note: string | null; publicUrl: string; details?: Record<string, unknown> },
 ): Promise<PackageRow> {
   const { actor, pkg } = input;
   if (pkg.status !== 'unknown') throw conflict(PACKAGE_MSG.notUnknown);
-  const [customer] = await tx.select({ id: customers.id, branchId: customers.branchId }).from(customers)
+  const [customer] = await db.select({ id: customers.id, branchId: customers.branchId }).from(customers)
     .where(and(eq(customers.courierId, pkg.courierId), eq(customers.id, input.customerId)));
   if (!customer) throw notFound();
-  const fees = await storedFees(tx, pkg.courierId);
+  const fees = await storedFees(db, pkg.courierId);
   const unknownFeeCents = toCents(fees.unknownFee);
-  const [updated] = await tx.update(packages).set({
+  const [updated] = await db.update(packages).set({
     status: 'received', customerId: customer.id, branchId: customer.branchId ?? pkg.branchId, unknownFeeCents, updatedAt: sql`now()`,
   }).where(eq(packages.id, pkg.id)).returning();
   if (!updated) throw new Error('package update returned nothing');
-  await recordPackageEvent(tx, {
+  await recordPackageEvent(db, {
     pkg, kind: input.kind, status: 'received', actor, note: input.note,
     details: { customerId: customer.id, unknownFeeCents, ...input.details },
   });
-  await auditAction(tx, actor, {
+  await auditAction(db, actor, {
     courierId: pkg.courierId, action: input.kind === 'assigned' ? 'package.assigned' : 'package.claim_approved', targetType: 'package', targetId: pkg.id,
     details: { packageNo: pkg.packageNo, customerId: customer.id, unknownFeeCents, note: input.note, ...input.details },
   });
-  await announcePackage(tx, { pkg: updated, kind: 'package.status', publicUrl: input.publicUrl, notify: true });
+  await announcePackage(db, { pkg: updated, kind: 'package.status', publicUrl: input.publicUrl, notify: true });
   return updated;
 }
 
 /** POST /packages/{id}/assign (packages_unknown). */
 export async function assignPackage(db: DbOrTx, input: { actor: Actor; packageId: string; customerId: string; note: string | null; publicUrl: string }): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const pkg = await loadPackage(tx, input.actor.principal, input.packageId, { lock: true });
-    await giveToCustomer(tx, { actor: input.actor, pkg, customerId: input.customerId, kind: 'assigned', note: input.note, publicUrl: input.publicUrl });
-  });
+  const pkg = await loadPackage(db, input.actor.principal, input.packageId, { lock: true });
+  await giveToCustomer(db, { actor: input.actor, pkg, customerId: input.customerId, kind: 'assigned', note: input.note, publicUrl: input.publicUrl });
 }

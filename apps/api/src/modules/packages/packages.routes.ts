@@ -2,15 +2,17 @@ import { idParamsSchema } from '@parceldesk/shared/schemas/common';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
 import {
   assignPackageSchema, packageDetailSchema, packageFileSchema, packageEditSchema, packageListItemSchema, packageStatusChangeSchema, receivePackageResponseSchema,
-  receivePackageSchema, unknownPackageListItemSchema, IDEMPOTENCY_KEY_HEADER,
+  receivePackageSchema, unknownPackageListItemSchema, IDEMPOTENCY_KEY_HEADER, PACKAGE_MSG, PACKAGE_PHOTO_MAX_BYTES, packagePhotoFormSchema,
 } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
-import { idempotencyKeyOf } from './idempotency';
+import { readUpload } from '../../lib/multipart';
+import { inTransaction } from '../../lib/transaction';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listPackages, listUnknownPackages } from './package-lists.service';
-import { addPackagePhoto } from './package-photos';
+import { addPackagePhoto, PHOTO_FIELD, preparePackagePhoto } from './package-photos';
 import { getPackageDetail } from './package-view';
 import { assignPackage, changePackageStatus, editPackage } from './package-writes.service';
 import { RECEIVE_MESSAGES, receivePackage } from './receive.service';
@@ -33,7 +35,7 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    const result = await receivePackage(ctx.db, { actor, form: request.body, idempotencyKey, publicUrl: ctx.env.publicUrl });
+    const result = await inTransaction(ctx.db, (tx) => receivePackage(tx, { actor, form: request.body, idempotencyKey, publicUrl: ctx.env.publicUrl }));
     const pkg = await getPackageDetail(ctx.db, actor.principal, result.packageId);
     return reply.status(result.statusCode).send({ outcome: result.outcome, message: RECEIVE_MESSAGES[result.outcome], package: pkg });
   });
@@ -58,7 +60,7 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: STAFF_ROLES, permission: 'packages_manage', tenant: ONE } },
   }, async (request) => {
     const actor = actorOf(request);
-    await editPackage(ctx.db, { actor, packageId: request.params.id, form: request.body, publicUrl: ctx.env.publicUrl });
+    await inTransaction(ctx.db, (tx) => editPackage(tx, { actor, packageId: request.params.id, form: request.body, publicUrl: ctx.env.publicUrl }));
     return getPackageDetail(ctx.db, actor.principal, request.params.id);
   });
 
@@ -67,7 +69,7 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: STAFF_ROLES, permission: 'packages_manage', tenant: ONE } },
   }, async (request) => {
     const actor = actorOf(request);
-    await changePackageStatus(ctx.db, { actor, packageId: request.params.id, change: request.body, publicUrl: ctx.env.publicUrl });
+    await inTransaction(ctx.db, (tx) => changePackageStatus(tx, { actor, packageId: request.params.id, change: request.body, publicUrl: ctx.env.publicUrl }));
     return getPackageDetail(ctx.db, actor.principal, request.params.id);
   });
 
@@ -76,18 +78,22 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: { roles: STAFF_ROLES, permission: 'packages_unknown', tenant: ONE } },
   }, async (request) => {
     const actor = actorOf(request);
-    await assignPackage(ctx.db, { actor, packageId: request.params.id, customerId: request.body.customerId, note: request.body.note ?? null, publicUrl: ctx.env.publicUrl });
+    await inTransaction(ctx.db, (tx) => assignPackage(tx, { actor, packageId: request.params.id, customerId: request.body.customerId, note: request.body.note ?? null, publicUrl: ctx.env.publicUrl }));
     return getPackageDetail(ctx.db, actor.principal, request.params.id);
   });
 
   app.post('/packages/:id/photos', {
     schema: {
       tags, summary: 'Add a photo of the package: multipart field `photo`, JPG or PNG by content, < 10 MB, resized to 1600 px on the long side (packages_scan or packages_manage; at most 6)',
-      params: idParamsSchema, response: { 201: packageFileSchema },
+      params: idParamsSchema, consumes: ['multipart/form-data'], response: { 201: packageFileSchema },
     },
-    config: { access: { roles: STAFF_ROLES, permission: PHOTO_PERMISSIONS, tenant: ONE } },
+    config: { access: { roles: STAFF_ROLES, permission: PHOTO_PERMISSIONS, tenant: ONE }, multipartBody: packagePhotoFormSchema },
   }, async (request, reply) => {
-    const photo = await addPackagePhoto(ctx.db, request, { actor: actorOf(request), packageId: request.params.id });
-    return reply.status(201).send(photo);
+    const actor = actorOf(request);
+    const packageId = request.params.id;
+    const { file } = await readUpload(request, { fileField: PHOTO_FIELD, maxBytes: PACKAGE_PHOTO_MAX_BYTES, tooLarge: PACKAGE_MSG.photoTooLarge });
+    // Checked and resized before the transaction: the slow decode holds no lock.
+    const photo = await preparePackagePhoto(ctx.db, { actor, packageId, file });
+    return reply.status(201).send(await inTransaction(ctx.db, (tx) => addPackagePhoto(tx, { actor, packageId, photo })));
   });
 }

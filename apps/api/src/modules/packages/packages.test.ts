@@ -38,8 +38,8 @@ describe('status moves', () => {
     expect(detail.allowedStatuses).toEqual([]);
     expect(detail.events[5]).toMatchObject({ kind: 'status', note: 'Collected by Andre', location: 'KIN', by: expect.stringContaining('courier_admin') });
     const subjects = await emailsTo(w.andre.email);
-    // received, in transit, ready for pickup, collected: not manifested or arrived.
-    expect(subjects.filter((s) => s.includes(pkg.packageNumber))).toHaveLength(4);
+    // received, in transit, arrived (issue 12: customers hear their shipment landed), ready for pickup, collected: not manifested.
+    expect(subjects.filter((s) => s.includes(pkg.packageNumber))).toHaveLength(5);
     expect(subjects.some((s) => s.includes('Ready for pickup'))).toBe(true);
     // The customer reads the same timeline in their words, without staff names.
     const mine = (await inject('GET', `/api/packages/${pkg.id}`, w.as.andre)).json<PackageDetail>();
@@ -77,7 +77,10 @@ describe('corrections', () => {
     expect(rows[0].details.changes.weight).toEqual({ from: 2, to: 3.5 });
     expect((await inject('PUT', `/api/packages/${pkg.id}`, w.as.admin, { weight: 3.5 })).json().message).toBe('Give a reason for the change');
     expect((await inject('PUT', `/api/packages/${pkg.id}`, w.as.admin, { weight: 3.5, reason: 'again' })).json().message).toBe('Nothing to change');
-    await t.database.pool.query(`update packages set invoice_id = gen_random_uuid() where id = $1`, [pkg.id]);
+    await t.database.pool.query(
+      `with issued as (insert into invoices (courier_id, customer_id, invoice_no, subtotal_cents, total_cents, pricing_snapshot)
+         select courier_id, customer_id, 'INV-LOCK-1', 0, 0, '{}'::jsonb from packages where id = $1 returning id)
+       update packages set invoice_id = (select id from issued) where id = $1`, [pkg.id]);
     const locked = await inject('PUT', `/api/packages/${pkg.id}`, w.as.admin, { weight: 4, reason: 'late' });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe('This package is on an invoice; its weights and description can no longer be edited');

@@ -3,13 +3,13 @@ import { CARRIER_LABELS, CARRIERS, canonicalTracking, guessCarrier } from '@parc
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   PACKAGE_MSG, PRE_ALERT_STATUS_LABELS, PRE_ALERT_STATUSES, SERVICE_LABELS, SERVICES, type PreAlert, type PreAlertInput,
+  type preAlertListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { customers, packageFiles, packages, preAlerts, storedFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
-import { inTransaction } from '../../lib/transaction';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
@@ -81,7 +81,7 @@ const carrierOptions = CARRIERS.map((value) => ({ value, label: CARRIER_LABELS[v
 
 /** GET /pre-alerts (list convention): newest first. */
 export async function listPreAlerts(db: DbOrTx, principal: Principal, query: ListQuery) {
-  const columns: ListColumnMap = {
+  const columns: ColumnsOf<typeof preAlertListColumns> = {
     trackingNumber: { sql: preAlerts.trackingNumber, sortable: true, searchable: true, filter: 'text' },
     carrier: { sql: preAlerts.carrier, sortable: true, filter: 'dropdown', options: () => carrierOptions },
     store: { sql: preAlerts.store, sortable: true, searchable: true, filter: 'text' },
@@ -124,6 +124,7 @@ const valuesOf = (form: PreAlertInput) => {
   };
 };
 
+/** The duplicate aborts the caller's transaction; the 409 it becomes rolls the command back. */
 async function duplicateGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -136,52 +137,50 @@ async function duplicateGuard<T>(work: () => Promise<T>): Promise<T> {
 /** POST /pre-alerts (customer): the pre-alert, its invoice and the audit row together. */
 export async function createPreAlert(db: DbOrTx, input: { actor: Actor; form: PreAlertInput; invoice: PackageDocument | null }): Promise<string> {
   const { customerId, courierId } = requireCustomer(input.actor);
-  return duplicateGuard(() => inTransaction(db, async (tx) => {
+  return duplicateGuard(async () => {
     const values = valuesOf(input.form);
-    const [own] = await tx.select({ id: packages.id }).from(packages)
+    const [own] = await db.select({ id: packages.id }).from(packages)
       .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), eq(packages.trackingNumber, values.trackingNumber)));
     if (own) throw conflict(PACKAGE_MSG.alreadyReceived, { trackingNumber: PACKAGE_MSG.alreadyReceived });
-    const [row] = await tx.insert(preAlerts).values({ courierId, customerId, ...values }).returning({ id: preAlerts.id });
+    const [row] = await db.insert(preAlerts).values({ courierId, customerId, ...values }).returning({ id: preAlerts.id });
     if (!row) throw new Error('pre-alert insert returned nothing');
-    if (input.invoice) await storeDocument(tx, { courierId, kind: 'invoice', file: input.invoice, owner: { preAlertId: row.id } });
-    await auditAction(tx, input.actor, {
+    if (input.invoice) await storeDocument(db, { courierId, kind: 'invoice', file: input.invoice, owner: { preAlertId: row.id } });
+    await auditAction(db, input.actor, {
       courierId, action: 'pre_alert.created', targetType: 'pre_alert', targetId: row.id,
       details: { trackingNumber: values.trackingNumber, invoice: input.invoice?.fileName ?? null },
     });
     return row.id;
-  }));
+  });
 }
 
 /** PUT /pre-alerts/{id} (its customer, until the parcel is received); a new invoice replaces the old one. */
 export async function updatePreAlert(db: DbOrTx, input: { actor: Actor; id: string; form: PreAlertInput; invoice: PackageDocument | null }): Promise<void> {
   requireCustomer(input.actor);
-  await duplicateGuard(() => inTransaction(db, async (tx) => {
-    const preAlert = await loadPreAlert(tx, input.actor.principal, input.id, true);
+  await duplicateGuard(async () => {
+    const preAlert = await loadPreAlert(db, input.actor.principal, input.id, true);
     if (preAlert.status !== 'pending') throw conflict(PACKAGE_MSG.preAlertLocked);
     const values = valuesOf(input.form);
-    await tx.update(preAlerts).set({ ...values, updatedAt: sql`now()` }).where(eq(preAlerts.id, preAlert.id));
+    await db.update(preAlerts).set({ ...values, updatedAt: sql`now()` }).where(eq(preAlerts.id, preAlert.id));
     if (input.invoice) {
-      const old = await tx.delete(packageFiles).where(and(eq(packageFiles.preAlertId, preAlert.id), eq(packageFiles.kind, 'invoice')))
+      const old = await db.delete(packageFiles).where(and(eq(packageFiles.preAlertId, preAlert.id), eq(packageFiles.kind, 'invoice')))
         .returning({ storedFileId: packageFiles.storedFileId });
-      if (old.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, old.map((o) => o.storedFileId)));
-      await storeDocument(tx, { courierId: preAlert.courierId, kind: 'invoice', file: input.invoice, owner: { preAlertId: preAlert.id } });
+      if (old.length > 0) await db.delete(storedFiles).where(inArray(storedFiles.id, old.map((o) => o.storedFileId)));
+      await storeDocument(db, { courierId: preAlert.courierId, kind: 'invoice', file: input.invoice, owner: { preAlertId: preAlert.id } });
     }
-    await auditAction(tx, input.actor, {
+    await auditAction(db, input.actor, {
       courierId: preAlert.courierId, action: 'pre_alert.updated', targetType: 'pre_alert', targetId: preAlert.id,
       details: { before: { trackingNumber: preAlert.trackingNumber, store: preAlert.store, declaredValueCents: preAlert.declaredValueCents }, after: values, invoice: input.invoice?.fileName ?? null },
     });
-  }));
+  });
 }
 
 /** DELETE /pre-alerts/{id}: cancelled (kept for the record), until the parcel is received. */
 export async function cancelPreAlert(db: DbOrTx, input: { actor: Actor; id: string }): Promise<void> {
   requireCustomer(input.actor);
-  await inTransaction(db, async (tx) => {
-    const preAlert = await loadPreAlert(tx, input.actor.principal, input.id, true);
-    if (preAlert.status !== 'pending') throw conflict(preAlert.status === 'cancelled' ? PACKAGE_MSG.preAlertAlreadyCancelled : PACKAGE_MSG.preAlertLocked);
-    await tx.update(preAlerts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(preAlerts.id, preAlert.id));
-    await auditAction(tx, input.actor, {
-      courierId: preAlert.courierId, action: 'pre_alert.cancelled', targetType: 'pre_alert', targetId: preAlert.id, details: { trackingNumber: preAlert.trackingNumber },
-    });
+  const preAlert = await loadPreAlert(db, input.actor.principal, input.id, true);
+  if (preAlert.status !== 'pending') throw conflict(preAlert.status === 'cancelled' ? PACKAGE_MSG.preAlertAlreadyCancelled : PACKAGE_MSG.preAlertLocked);
+  await db.update(preAlerts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(preAlerts.id, preAlert.id));
+  await auditAction(db, input.actor, {
+    courierId: preAlert.courierId, action: 'pre_alert.cancelled', targetType: 'pre_alert', targetId: preAlert.id, details: { trackingNumber: preAlert.trackingNumber },
   });
 }

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '@parceldesk/shared/domain/ticket-status';
-import { DEFAULT_TICKET_DEPARTMENTS, type TicketListItem } from '@parceldesk/shared/schemas/tickets';
+import { DEFAULT_TICKET_DEPARTMENTS, type myTicketListColumns, type ticketListColumns, type TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, ticketDepartments, ticketReads, tickets } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { courierOptions } from '../../lib/list-options';
-import { runListQuery, type ListColumnMap } from '../../lib/list-query';
+import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
@@ -51,10 +51,10 @@ function departmentOptions(db: DbOrTx, scope: TenantScope) {
   };
 }
 
-function columns(db: DbOrTx, principal: Principal, forStaff: boolean): ListColumnMap {
+function columns(db: DbOrTx, principal: Principal, forStaff: boolean): ColumnsOf<typeof ticketListColumns> | ColumnsOf<typeof myTicketListColumns> {
   const scope: TenantScope = principal.kind === 'customer' ? { courierId: principal.courierId } : scopeOf(principal);
   const unread = unreadFlag(principal);
-  const base: ListColumnMap = {
+  const base: ColumnsOf<typeof myTicketListColumns> = {
     ticket_no: { sql: tickets.ticketNo, sortable: true, searchable: true, filter: 'text' },
     subject: { sql: tickets.subject, sortable: true, sortBy: [sql`lower(${tickets.subject})`], searchable: true, filter: 'text' },
     department: { sql: tickets.department, sortable: true, filter: 'dropdown', options: departmentOptions(db, scope) },
@@ -64,13 +64,14 @@ function columns(db: DbOrTx, principal: Principal, forStaff: boolean): ListColum
     updatedAt: { sql: tickets.updatedAt, kind: 'timestamp', sortable: true },
   };
   if (!forStaff) return base;
-  return {
+  const staff: ColumnsOf<typeof ticketListColumns> = {
     ...base,
     customerName: {
       sql: customerName, sortable: true, sortBy: [sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`], searchable: true, filter: 'text',
     },
     courierName: { sql: couriers.name, sortable: true, filter: 'dropdown', value: { sql: tickets.courierId, type: 'uuid' }, options: courierOptions(db, scope) },
   };
+  return staff;
 }
 
 /** GET /tickets (staff side, super admin across couriers) and GET /tickets/mine (the customer's own). */

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
+  invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
+  pickups, pickupPackages,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -67,6 +69,36 @@ async function insertStoredFile(db: Database, owner: RowOwner) {
     courierId: owner.courier.id, kind: 'package_document', fileName: 'invoice.pdf', contentType: 'application/pdf', sizeBytes: PDF.length, data: PDF,
   }).returning();
   return row!;
+}
+
+async function nextMatrixNumber(db: Database, courierId: string, kind: string) {
+  const [counter] = await db.insert(courierCounters).values({ courierId, kind, lastNo: randomInt(1, 900_000) })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
+  return String(counter!.lastNo).padStart(6, '0');
+}
+
+/** An unpaid J$1,000.00 invoice (partly paid when `paidCents`) of the owner's customer for a package of theirs, numbered from the courier's counter. */
+async function insertInvoice(db: Database, owner: RowOwner, paidCents = 0) {
+  const pkg = await insertPackage(db, owner);
+  const [row] = await db.insert(invoices).values({
+    courierId: owner.courier.id, customerId: owner.customerId, invoiceNo: `INV-${await nextMatrixNumber(db, owner.courier.id, 'invoice')}`,
+    status: paidCents > 0 ? 'partially_paid' : 'unpaid', subtotalCents: 100_000, totalCents: 100_000, paidCents, pricingSnapshot: { matrix: true },
+  }).returning();
+  await db.insert(invoicePackages).values({ invoiceId: row!.id, packageId: pkg.id, courierId: owner.courier.id });
+  await db.insert(invoiceLines).values({ courierId: owner.courier.id, invoiceId: row!.id, position: 0, code: 'freight', description: 'Freight AIR 3 lb', amountCents: 100_000, packageId: pkg.id });
+  await db.update(packages).set({ invoiceId: row!.id }).where(sql`${packages.id} = ${pkg.id}`);
+  return row!;
+}
+
+/** A J$400.00 cash payment on a J$1,000.00 invoice of the owner's customer. */
+async function insertPayment(db: Database, owner: RowOwner) {
+  const invoice = await insertInvoice(db, owner, 40_000);
+  const [payment] = await db.insert(payments).values({
+    courierId: owner.courier.id, customerId: owner.customerId, paymentNo: `RCT-${await nextMatrixNumber(db, owner.courier.id, 'payment')}`, method: 'cash', amountCents: 40_000,
+  }).returning();
+  await db.insert(paymentAllocations).values({ courierId: owner.courier.id, paymentId: payment!.id, invoiceId: invoice.id, amountCents: 40_000 });
+  return payment!;
 }
 
 /** Inserts one row of `kind` in the owner's courier and returns what a route names it by. */
@@ -136,10 +168,37 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const [row] = await db.insert(packageFiles).values({ courierId, kind: 'invoice', storedFileId: stored.id, packageId: pkg.id }).returning();
       return row!.id;
     }
+    case 'pickup': {
+      const pkg = await insertPackage(db, owner);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+      const [signature] = await db.insert(storedFiles).values({
+        courierId, kind: 'pickup_signature', fileName: 'signature.png', contentType: 'image/png', sizeBytes: png.length, data: png,
+      }).returning();
+      const letter = await insertStoredFile(db, owner);
+      // An authorised person's pickup, so its letter can be fetched too.
+      const [row] = await db.insert(pickups).values({
+        courierId, pickupNo: `PU-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, collectorKind: 'authorised', collectorName: 'Matrix Collector',
+        collectorIdType: 'passport', collectorIdNumber: 'P123', collectorRelationship: 'Brother', authorisationLetterFileId: letter.id, signatureFileId: signature!.id,
+      }).returning();
+      await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
+      return row!.id;
+    }
     case 'manifest': {
       // An open air manifest numbered outside the app's range (the app's counter starts at 1).
       const [row] = await db.insert(manifests).values({
         courierId, number: `AIR-MX-${randomInt(1, 2 ** 40)}`, service: 'air', carrier: 'Matrix Air', origin: 'MIA', destination: 'KIN',
+      }).returning();
+      return row!.id;
+    }
+    case 'invoice_no':
+      return (await insertInvoice(db, owner)).invoiceNo;
+    case 'payment':
+      return (await insertPayment(db, owner)).id;
+    case 'payment_proof': {
+      const invoice = await insertInvoice(db, owner);
+      const stored = await insertStoredFile(db, owner);
+      const [row] = await db.insert(paymentProofs).values({
+        courierId, invoiceId: invoice.id, customerId: owner.customerId, storedFileId: stored.id, amountCents: 10_000, reference: 'NCB-MATRIX',
       }).returning();
       return row!.id;
     }

@@ -19,13 +19,15 @@ const SHORT: Record<CourierRole, string> = { courier_admin: 'ca', branch_manager
  * staff-side user's notifications. Someone else's row of such a kind is not found, even inside
  * the same courier.
  */
-const CUSTOMER_OWNED: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'package', 'pre_alert', 'package_claim', 'package_file'];
+const CUSTOMER_OWNED: TenantKind[] = [
+  'customer', 'ticket', 'ticket_no', 'ticket_attachment', 'package', 'pre_alert', 'package_claim', 'package_file', 'invoice_no', 'payment', 'payment_proof',
+];
 const USER_OWNED: TenantKind[] = ['notification'];
 /**
  * Kinds that follow a branch (docs/decisions/008): a branch manager's or staff member's request
  * naming another branch's row of the courier gets 404, like another courier's.
  */
-const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment'];
+const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof'];
 
 export interface Caller {
   /** Column name in the printed table: anon, SA, A.ca, B.cu … */
@@ -61,7 +63,7 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     return rows;
   };
   const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
-    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest'], {
+    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;

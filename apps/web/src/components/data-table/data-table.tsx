@@ -10,7 +10,7 @@ import { TableToolbar } from './table-toolbar';
 import type { DataTableProps } from './types';
 import { useDataTable } from './use-data-table';
 
-export type { DataTableColumn, DataTableProps } from './types';
+export type { DataTableColumn, DataTableProps, ListTableColumn, ListTableColumns } from './types';
 
 /**
  * The one list of the product (issue 3, spec sections 4, 5 and 9): debounced search, pending

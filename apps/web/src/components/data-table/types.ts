@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import type { ListColumns } from '@parceldesk/shared/schemas/people';
 
 /** Spec section 3 "Table column definition": field, label, sortable, render, wrap (plus filter and export hooks). */
-export interface DataTableColumn<T> {
+export interface DataTableColumn<T, F extends string = string> {
   /** API field name: the sort and filter key, and the default cell value (`row[field]`). Letters, digits and _ only. */
-  field: string;
+  field: F;
   label: string;
   sortable?: boolean;
   render?: (row: T) => ReactNode;
@@ -16,6 +17,30 @@ export interface DataTableColumn<T> {
   /** Leave this column out of exports (e.g. an actions column). Default true. */
   exportable?: boolean;
 }
+
+type FieldOf<L extends ListColumns> = Extract<keyof L, string>;
+
+/**
+ * A column of one of a list's keys (`K`, default any): sortable only where the server sorts it,
+ * filterable only where it filters it.
+ */
+export type ListTableColumn<T, L extends ListColumns, K extends FieldOf<L> = FieldOf<L>> = {
+  [F in K]: DataTableColumn<T, F>
+    & (L[F] extends { sortable: true } ? unknown : { sortable?: false })
+    & (L[F] extends { filter: string } ? unknown : { filterable?: false });
+}[K];
+
+/**
+ * The columns of a list's table (issue 10, one contract per route): each `field` is a key of the
+ * list's shared `*ListColumns`, the key set the server's column map has too (`ColumnsOf` in the
+ * api's lib/list-query.ts), so a field the server does not know does not compile, and neither does
+ * `sortable` or `filterable` on a column the server does not sort or filter. `Extra` names
+ * display-only columns (a selection box, actions), which never sort or filter.
+ */
+export type ListTableColumns<T, L extends ListColumns, Extra extends string = never> = (
+  | ListTableColumn<T, L>
+  | (DataTableColumn<T, Extra> & { sortable?: false; filterable?: false })
+)[];
 
 export interface DataTableProps<T> {
   /** e.g. '/customers' → GET /api/customers?page=..&pageSize=..&sort=..&order=..&search=..&filters={..} */

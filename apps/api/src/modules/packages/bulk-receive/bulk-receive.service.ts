@@ -4,7 +4,7 @@ import {
   BULK_RECEIVE_MAX_ROWS, BULK_RECEIVE_MSG, BULK_RECEIVE_OUTCOME_LABELS, BULK_RECEIVE_OUTCOMES,
   type BulkReceiveResult, type BulkReceiveRow,
 } from '@parceldesk/shared/schemas/package-scan';
-import type { Database, DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
 import { customers, packages } from '../../../db/schema/index';
 import { auditAction, type Actor } from '../../../lib/actor';
 import { badRequest } from '../../../lib/app-error';
@@ -12,14 +12,7 @@ import type { UploadedFile } from '../../../lib/multipart';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from '../../../lib/spreadsheet-parser';
 import { readSpreadsheetUpload } from '../../../lib/spreadsheet-upload';
 import { receivePackage } from '../receive.service';
-import { readReceiveRows, type ReceiveRowCandidate } from './receive-rows';
-
-/** Thrown to roll a check back: the rows were received exactly as a commit would, then undone. */
-class CheckOnly extends Error {
-  constructor(readonly rows: BulkReceiveRow[]) {
-    super('check only');
-  }
-}
+import { readReceiveRows, type ReceiveRowCandidate, type RejectedRow } from './receive-rows';
 
 async function describePackage(tx: DbOrTx, id: string) {
   const [row] = await tx.select({
@@ -64,44 +57,51 @@ function summary(counts: BulkReceiveResult['counts'], committed: boolean): strin
   return `${head} (${parts.join(', ')})`;
 }
 
+export interface ReceivingFile {
+  fileName: string;
+  kind: string;
+  candidates: ReceiveRowCandidate[];
+  rejected: RejectedRow[];
+  total: number;
+}
+
 /**
- * POST /packages/bulk-receive (issue 11): a Miami warehouse's receiving file. The file is read
- * by the rate upload's machinery (content check, isolated parser); each row is checked against
- * the receive schema; then the receivable rows are received by the scan station's own receive,
- * all in one transaction. A check (`commit` false) does exactly that and rolls it back, so what
- * it reports is what a commit would do; a commit saves every row or, on any failure, none.
+ * POST /packages/bulk-receive (issue 11), before its transaction: a Miami warehouse's receiving
+ * file read by the rate upload's machinery (content check, isolated parser), each row checked
+ * against the receive schema. Needs no database.
  */
-export async function bulkReceive(
-  db: Database,
-  options: { actor: Actor; file: UploadedFile; commit: boolean; service?: Service; publicUrl: string; limits?: ParseLimits },
-): Promise<BulkReceiveResult> {
-  const { actor, file } = options;
+export async function readReceivingFile(file: UploadedFile, options: { commit: boolean; limits?: ParseLimits }): Promise<ReceivingFile> {
   const limits = options.limits ?? { ...DEFAULT_PARSE_LIMITS, maxRows: BULK_RECEIVE_MAX_ROWS };
   const { kind, rows: cells } = await readSpreadsheetUpload(file, { wrongType: BULK_RECEIVE_MSG.wrongType, limits });
   const { candidates, rejected, total } = readReceiveRows(cells);
   if (total === 0) throw badRequest(BULK_RECEIVE_MSG.noRows);
   if (options.commit && candidates.length === 0) throw badRequest(BULK_RECEIVE_MSG.nothingToReceive);
+  return { fileName: file.fileName, kind, candidates, rejected, total };
+}
 
-  let received: BulkReceiveRow[];
-  try {
-    received = await db.transaction(async (tx) => {
-      const rows = await receiveRows(tx, { actor, candidates, service: options.service, publicUrl: options.publicUrl, isCommit: options.commit });
-      if (!options.commit) throw new CheckOnly(rows);
-      const counts = countOf(rows, total);
-      await auditAction(tx, actor, {
-        courierId: actor.scope.courierId, action: 'packages.bulk_received', targetType: 'courier', targetId: actor.scope.courierId ?? actor.principal.id,
-        details: { fileName: file.fileName, kind, ...counts, invalid: rejected.filter((r) => r.outcome === 'invalid').length },
-      });
-      return rows;
+/**
+ * The receivable rows of a read file, received by the scan station's own receive in the caller's
+ * one transaction: a commit saves every row or, on any failure, none. A check (`commit` false)
+ * runs the same under `rolledBack` (lib/transaction.ts), so what it reports is what a commit would
+ * do; its package numbers are never given out.
+ */
+export async function bulkReceive(
+  db: DbOrTx,
+  options: { actor: Actor; sheet: ReceivingFile; commit: boolean; service?: Service; publicUrl: string },
+): Promise<BulkReceiveResult> {
+  const { actor, sheet } = options;
+  const received = await receiveRows(db, { actor, candidates: sheet.candidates, service: options.service, publicUrl: options.publicUrl, isCommit: options.commit });
+  if (options.commit) {
+    const counts = countOf(received, sheet.total);
+    await auditAction(db, actor, {
+      courierId: actor.scope.courierId, action: 'packages.bulk_received', targetType: 'courier', targetId: actor.scope.courierId ?? actor.principal.id,
+      details: { fileName: sheet.fileName, kind: sheet.kind, ...counts, invalid: sheet.rejected.filter((r) => r.outcome === 'invalid').length },
     });
-  } catch (error) {
-    if (!(error instanceof CheckOnly)) throw error;
-    received = error.rows;
   }
   const rows = [
     ...received,
-    ...rejected.map((r) => ({ ...r, customerName: null, packageId: null, packageNumber: null })),
+    ...sheet.rejected.map((r) => ({ ...r, customerName: null, packageId: null, packageNumber: null })),
   ].sort((a, b) => a.row - b.row);
-  const counts = countOf(rows, total);
-  return { committed: options.commit, message: summary(counts, options.commit), fileName: file.fileName, counts, rows };
+  const counts = countOf(rows, sheet.total);
+  return { committed: options.commit, message: summary(counts, options.commit), fileName: sheet.fileName, counts, rows };
 }

@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import { registerPdfFonts } from '../../../lib/pdf-fonts';
 import { labelDate, labelPieces, labelWeight, type LabelData } from './label-data';
 
 /** 4×6 inches in PDF points. */
@@ -8,11 +8,6 @@ export const LABEL_WIDTH_PT = 288;
 export const LABEL_HEIGHT_PT = 432;
 const MARGIN = 14;
 const INNER = LABEL_WIDTH_PT - 2 * MARGIN;
-
-// Bundled with the app (DejaVu, Bitstream Vera licence): every name prints, not only Latin-1, and
-// no system font is needed. In the esbuild bundle they sit in dist/fonts (build.mjs copies them).
-const FONT_REGULAR = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url));
-const FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
 
 type Doc = PDFKit.PDFDocument;
 
@@ -76,8 +71,7 @@ async function drawLabel(doc: Doc, label: LabelData) {
 /** One PDF with one 4×6 page per label, in order. */
 export async function renderLabelsPdf(labels: readonly LabelData[], title = 'Package labels'): Promise<Buffer> {
   const doc = new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'ParcelDesk' } });
-  doc.registerFont('Regular', FONT_REGULAR);
-  doc.registerFont('Bold', FONT_BOLD);
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

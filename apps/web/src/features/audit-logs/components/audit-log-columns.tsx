@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { AUDIT_ACTOR_TYPE_LABELS, type AuditLogItem } from '@parceldesk/shared/schemas/audit-logs';
+import { AUDIT_ACTOR_TYPE_LABELS, type AuditLogItem, type auditLogListColumns } from '@parceldesk/shared/schemas/audit-logs';
 import { ROLE_LABELS, type Role } from '@parceldesk/shared/roles';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import type { ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../components/ui/format-date';
 import { formatAction, formatAuditDetails } from './audit-details';
 
@@ -28,7 +28,7 @@ function targetLabel(row: AuditLogItem): string {
 }
 
 /** The audit log (issue 5): who did what, when, from which IP, to which record; the super admin also sees the courier. */
-export function auditLogColumns(showCourier: boolean): DataTableColumn<AuditLogItem>[] {
+export function auditLogColumns(showCourier: boolean): ListTableColumns<AuditLogItem, typeof auditLogListColumns, 'details'> {
   return [
     { field: 'createdAt', label: 'Date (YYYY-MM-DD)', sortable: true, filterable: true, render: (row) => formatDateTime(row.createdAt), exportValue: (row) => row.createdAt },
     {
@@ -42,7 +42,7 @@ export function auditLogColumns(showCourier: boolean): DataTableColumn<AuditLogI
     },
     { field: 'action', label: 'Action', sortable: true, filterable: true, render: (row) => formatAction(row.action), exportValue: (row) => row.action },
     { field: 'targetType', label: 'Target', sortable: true, filterable: true, render: (row) => <span title={target(row)}>{targetLabel(row)}</span>, exportValue: target },
-    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true } satisfies DataTableColumn<AuditLogItem>] : []),
+    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true } as const] : []),
     { field: 'ip', label: 'IP', sortable: true, filterable: true },
     {
       field: 'details', label: 'Details', wrap: true,

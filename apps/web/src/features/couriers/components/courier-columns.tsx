@@ -1,11 +1,11 @@
-import type { NetworkCourierListItem } from '@parceldesk/shared/schemas/people';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import type { networkCourierListColumns, NetworkCourierListItem } from '@parceldesk/shared/schemas/people';
+import type { ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 const statusLabel = (row: NetworkCourierListItem) => (row.status === 'active' ? 'Active' : 'Suspended');
 
-export const courierColumns: DataTableColumn<NetworkCourierListItem>[] = [
+export const courierColumns: ListTableColumns<NetworkCourierListItem, typeof networkCourierListColumns> = [
   { field: 'name', label: 'Name', sortable: true, filterable: true },
   { field: 'code', label: 'Code', sortable: true, filterable: true },
   {

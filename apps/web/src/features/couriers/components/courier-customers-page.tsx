@@ -1,13 +1,13 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { CustomerListItem } from '@parceldesk/shared/schemas/customers';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import type { customerListColumns, CustomerListItem } from '@parceldesk/shared/schemas/customers';
+import { DataTable, type ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { courierCustomersEndpoint, useCourier } from '../api/couriers';
 
-const columns: DataTableColumn<CustomerListItem>[] = [
+const columns: ListTableColumns<CustomerListItem, typeof customerListColumns> = [
   { field: 'mailboxNumber', label: 'Mailbox', sortable: true, filterable: true },
   { field: 'name', label: 'Name', sortable: true, filterable: true },
   { field: 'email', label: 'Email', sortable: true, filterable: true },

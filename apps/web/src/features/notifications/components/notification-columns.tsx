@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { NOTIFICATION_TYPE_LABELS, type Notification, type NotificationType } from '@parceldesk/shared/schemas/notifications';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { NOTIFICATION_TYPE_LABELS, type Notification, type notificationListColumns, type NotificationType } from '@parceldesk/shared/schemas/notifications';
+import type { ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../components/ui/format-date';
 
 const typeLabel = (type: string) => NOTIFICATION_TYPE_LABELS[type as NotificationType] ?? type;
@@ -23,7 +23,7 @@ function NotificationCell({ row }: { row: Notification }) {
   );
 }
 
-export const notificationColumns: DataTableColumn<Notification>[] = [
+export const notificationColumns: ListTableColumns<Notification, typeof notificationListColumns> = [
   { field: 'title', label: 'Notification', sortable: true, filterable: true, wrap: true, render: (row) => <NotificationCell row={row} />, exportValue: (row) => row.title },
   { field: 'type', label: 'Type', sortable: true, filterable: true, render: (row) => typeLabel(row.type), exportValue: (row) => typeLabel(row.type) },
   {

@@ -1,22 +1,23 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { CARRIER_LABELS } from '@parceldesk/shared/domain/packages';
 import {
-  CLAIM_STATUS_LABELS, SERVICE_LABELS, type PackageClaim, type PackageListItem, type PreAlert,
+  CLAIM_STATUS_LABELS, SERVICE_LABELS, type myPackageListColumns, type PackageClaim, type packageClaimListColumns, type PackageListItem, type PreAlert,
+  type preAlertListColumns,
 } from '@parceldesk/shared/schemas/packages';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import type { DataTableColumn, ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { formatUsd, formatWeight } from './format';
 import { PackageStatusBadge, packageStatusLabel } from './package-status-badge';
 
-const carrierColumn = <T extends { carrier: PackageListItem['carrier'] }>(): DataTableColumn<T> => ({
+const carrierColumn = <T extends { carrier: PackageListItem['carrier'] }>(): DataTableColumn<T, 'carrier'> => ({
   field: 'carrier', label: 'Carrier', sortable: true, filterable: true, render: (row) => CARRIER_LABELS[row.carrier], exportValue: (row) => CARRIER_LABELS[row.carrier],
 });
-const serviceColumn = <T extends { service: PackageListItem['service'] }>(): DataTableColumn<T> => ({
+const serviceColumn = <T extends { service: PackageListItem['service'] }>(): DataTableColumn<T, 'service'> => ({
   field: 'service', label: 'Service', sortable: true, filterable: true, render: (row) => SERVICE_LABELS[row.service], exportValue: (row) => SERVICE_LABELS[row.service],
 });
 
 /** The customer's packages: status in their words (issue 11). */
-export function myPackageColumns(): DataTableColumn<PackageListItem>[] {
+export function myPackageColumns(): ListTableColumns<PackageListItem, typeof myPackageListColumns, 'description' | 'weight'> {
   return [
     // Package and status first: on a phone they are what shows without scrolling the table sideways.
     { field: 'packageNumber', label: 'Package', sortable: true },
@@ -40,7 +41,7 @@ interface PreAlertActions {
 }
 
 /** The customer's pre-alerts; Edit and Cancel until the parcel is received. */
-export function preAlertColumns(actions: PreAlertActions): DataTableColumn<PreAlert>[] {
+export function preAlertColumns(actions: PreAlertActions): ListTableColumns<PreAlert, typeof preAlertListColumns, 'declaredValue' | 'actions'> {
   return [
     { field: 'trackingNumber', label: 'Tracking number', sortable: true, filterable: true },
     {
@@ -85,7 +86,7 @@ function PreAlertRowActions({ preAlert, onEdit, onCancel, onOpenPackage }: { pre
 }
 
 /** The customer's claims and what became of them. */
-export function myClaimColumns(): DataTableColumn<PackageClaim>[] {
+export function myClaimColumns(): ListTableColumns<PackageClaim, typeof packageClaimListColumns, 'decisionReason' | 'packageNumber'> {
   return [
     { field: 'trackingNumber', label: 'Tracking number', sortable: true },
     {

@@ -1,7 +1,7 @@
 import { Checkbox } from '@mantine/core';
 import { CARRIER_LABELS } from '@parceldesk/shared/domain/packages';
-import { SERVICE_LABELS, type PackageListItem } from '@parceldesk/shared/schemas/packages';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { SERVICE_LABELS, type packageListColumns, type PackageListItem } from '@parceldesk/shared/schemas/packages';
+import type { ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { formatWeight } from './format';
 import { PackageStatusBadge, packageStatusLabel } from './package-status-badge';
@@ -12,13 +12,13 @@ export interface RowSelection {
 }
 
 /** The staff list (issue 11): filters status, service, branch, date received, carrier; the super admin also sees the courier. */
-export function packageColumns({ showCourier, selection }: { showCourier: boolean; selection?: RowSelection }): DataTableColumn<PackageListItem>[] {
-  const columns: DataTableColumn<PackageListItem>[] = [
+export function packageColumns({ showCourier, selection }: { showCourier: boolean; selection?: RowSelection }): ListTableColumns<PackageListItem, typeof packageListColumns, 'select'> {
+  const columns: ListTableColumns<PackageListItem, typeof packageListColumns, 'select'> = [
     { field: 'packageNumber', label: 'Package', sortable: true, filterable: true },
     { field: 'trackingNumber', label: 'Tracking number', sortable: true, filterable: true },
     { field: 'customerName', label: 'Customer', sortable: true, filterable: true },
     { field: 'mailboxNumber', label: 'Mailbox', sortable: true, filterable: true },
-    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true }] : []),
+    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true } as const] : []),
     {
       field: 'status', label: 'Status', sortable: true, filterable: true, wrap: true,
       render: (row) => <PackageStatusBadge status={row.status} wording="staff" />, exportValue: (row) => packageStatusLabel(row.status, 'staff'),

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Stack } from '@mantine/core';
 import { CARRIER_LABELS } from '@parceldesk/shared/domain/packages';
-import { CLAIM_STATUS_LABELS, type PackageClaim, type UnknownPackageListItem } from '@parceldesk/shared/schemas/packages';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  CLAIM_STATUS_LABELS, type PackageClaim, type packageClaimListColumns, type UnknownPackageListItem, type unknownPackageListColumns,
+} from '@parceldesk/shared/schemas/packages';
+import { DataTable, type ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
@@ -19,13 +21,13 @@ export function UnknownPackagesPage() {
   return may('packages_unknown') ? <UnknownPackages /> : <NoPackageAccess permission="packages_unknown" />;
 }
 
-function unknownColumns(showCourier: boolean, onAssign: (row: UnknownPackageListItem) => void): DataTableColumn<UnknownPackageListItem>[] {
+function unknownColumns(showCourier: boolean, onAssign: (row: UnknownPackageListItem) => void): ListTableColumns<UnknownPackageListItem, typeof unknownPackageListColumns, 'shipper' | 'weight' | 'branchName' | 'pendingClaims' | 'actions'> {
   return [
     { field: 'packageNumber', label: 'Package', sortable: true, filterable: true },
     { field: 'trackingNumber', label: 'Tracking number', sortable: true, filterable: true },
     { field: 'labelName', label: 'Name on label', sortable: true, filterable: true },
     { field: 'labelMailbox', label: 'Number on label', sortable: true, filterable: true },
-    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true }] : []),
+    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true } as const] : []),
     { field: 'carrier', label: 'Carrier', sortable: true, filterable: true, render: (row) => CARRIER_LABELS[row.carrier], exportValue: (row) => CARRIER_LABELS[row.carrier] },
     { field: 'shipper', label: 'Shipper' },
     { field: 'weight', label: 'Weight', render: (row) => formatWeight(row.weight), exportValue: (row) => row.weight },
@@ -42,7 +44,7 @@ function unknownColumns(showCourier: boolean, onAssign: (row: UnknownPackageList
   ];
 }
 
-function claimColumns(onReview: (row: PackageClaim) => void): DataTableColumn<PackageClaim>[] {
+function claimColumns(onReview: (row: PackageClaim) => void): ListTableColumns<PackageClaim, typeof packageClaimListColumns, 'packageNumber' | 'actions'> {
   return [
     { field: 'trackingNumber', label: 'Tracking number', sortable: true, filterable: true },
     { field: 'customerName', label: 'Customer', sortable: true, filterable: true, render: (row) => `${row.customer.name} (${row.customer.mailboxNumber})`, exportValue: (row) => row.customer.name },

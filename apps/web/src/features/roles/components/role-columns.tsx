@@ -1,14 +1,14 @@
 import { Badge } from '@mantine/core';
-import type { RoleListItem } from '@parceldesk/shared/schemas/roles';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import type { roleListColumns, RoleListItem } from '@parceldesk/shared/schemas/roles';
+import type { ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 
 const kindOf = (row: RoleListItem) => (row.builtin ? 'Built-in' : 'Custom');
 
-export function roleColumns(showCourier: boolean): DataTableColumn<RoleListItem>[] {
+export function roleColumns(showCourier: boolean): ListTableColumns<RoleListItem, typeof roleListColumns, 'permissions'> {
   return [
     { field: 'name', label: 'Name', sortable: true, filterable: true },
-    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true }] : []),
+    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true } as const] : []),
     { field: 'description', label: 'Description', filterable: true, wrap: true },
     {
       field: 'builtin', label: 'Type', sortable: true, filterable: true,

@@ -1,15 +1,15 @@
 import { Badge } from '@mantine/core';
 import { ROLE_LABELS } from '@parceldesk/shared/roles';
-import type { StaffListItem } from '@parceldesk/shared/schemas/staff';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import type { staffListColumns, StaffListItem } from '@parceldesk/shared/schemas/staff';
+import type { ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
-export function staffColumns(showCourier: boolean): DataTableColumn<StaffListItem>[] {
+export function staffColumns(showCourier: boolean): ListTableColumns<StaffListItem, typeof staffListColumns> {
   return [
     { field: 'name', label: 'Name', sortable: true, filterable: true },
     { field: 'email', label: 'Email', sortable: true, filterable: true },
-    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true }] : []),
+    ...(showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true } as const] : []),
     {
       field: 'role', label: 'Position', sortable: true, filterable: true,
       render: (row) => <Badge variant="light">{ROLE_LABELS[row.role]}</Badge>,

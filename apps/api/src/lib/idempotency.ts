@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PACKAGE_MSG } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/index';
-import { badRequest, conflict } from '../../lib/app-error';
+import type { DbOrTx } from '../db/client';
+import { idempotencyKeys } from '../db/schema/index';
+import { badRequest, conflict } from './app-error';
 
+/** Idempotency-Key handling of writes a retry could double (package receiving, payments): one row per principal and key, kept with the write. */
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** The Idempotency-Key header, or null when none was sent; a malformed one is 400. */

@@ -1,0 +1,82 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { BASE_PATH } from '@parceldesk/shared/constants';
+import { formatJmd } from '@parceldesk/shared/domain/payments';
+import type { DbOrTx } from '../../db/client';
+import { couriers, customers, notifications, paymentEvents, roles, users } from '../../db/schema/index';
+import type { Actor } from '../../lib/actor';
+import { enqueueEmail } from '../../mail/outbox';
+import { actorRef } from './payment-access';
+import { receiptData, receiptLines } from './payment-receipt';
+
+/** In-app notifications, written in the change's transaction (one row per reader). */
+async function notify(tx: DbOrTx, rows: { courierId: string; userId?: string; customerId?: string; type: string; title: string; body: string; link: string }[]) {
+  if (rows.length === 0) return;
+  await tx.insert(notifications).values(rows.map((r) => ({ ...r, userId: r.userId ?? null, customerId: r.customerId ?? null })));
+}
+
+const portalLink = async (tx: DbOrTx, courierId: string, publicUrl: string, path: string) => {
+  const [courier] = await tx.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, courierId));
+  return `${publicUrl}${BASE_PATH}${path}${courier ? `?api_key=${encodeURIComponent(courier.apiKey)}` : ''}`;
+};
+
+/**
+ * The receipt by email, through the outbox in the payment's transaction (issue 13: "a receipt per
+ * payment: PDF and email"); the PDF is one click away in the customer's Payments page.
+ */
+export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string }): Promise<void> {
+  const receipt = await receiptData(tx, null, input.paymentId);
+  const link = await portalLink(tx, receipt.courierId, input.publicUrl, '/customer/payments');
+  await enqueueEmail(tx, {
+    courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatJmd(receipt.amountCents)}`,
+    text: [
+      `Hello ${receipt.customerName},`, '', `Thank you for your payment. Your receipt:`, '',
+      ...receiptLines(receipt).map(([name, value]) => `${name}: ${value}`), '',
+      'Applied to:',
+      ...receipt.allocations.map((a) => `  ${a.invoiceNo}: ${formatJmd(a.amountCents)} (balance now ${formatJmd(a.balanceAfterCents)})`), '',
+      `Your payments and receipts (PDF): ${link}`, '', receipt.courierName,
+    ].join('\n'),
+  });
+  await tx.insert(paymentEvents).values({
+    // clock_timestamp: rows of one transaction keep the order they were written in.
+    createdAt: sql`clock_timestamp()`, courierId: receipt.courierId, paymentId: input.paymentId, kind: 'receipt_emailed', note: `Receipt emailed to ${receipt.customerEmail}`, ...actorRef(input.actor),
+  });
+}
+
+/** The courier's people who review proofs: its admins, and staff holding payments_manage directly or through their role. */
+async function proofReviewers(tx: DbOrTx, courierId: string) {
+  return tx.select({ id: users.id, role: users.role }).from(users).leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.courierId, courierId), eq(users.isActive, true), or(
+      eq(users.role, 'courier_admin'), sql`'payments_manage' = any(${users.permissions})`, sql`'payments_manage' = any(${roles.permissions})`,
+    )));
+}
+
+export async function tellReviewersOfProof(tx: DbOrTx, input: { courierId: string; invoiceNo: string; amountCents: number; customerName: string }) {
+  const reviewers = await proofReviewers(tx, input.courierId);
+  await notify(tx, reviewers.map((user) => ({
+    courierId: input.courierId, userId: user.id, type: 'payment.proof', title: `Bank transfer proof for ${input.invoiceNo}`,
+    body: `${input.customerName} sent proof of a ${formatJmd(input.amountCents)} bank transfer for invoice ${input.invoiceNo}.`,
+    link: `${user.role === 'courier_admin' ? '/admin' : '/staff'}/payments?tab=proofs`,
+  })));
+}
+
+/** The customer learns the outcome of their proof in the portal and by email; a rejection says why. */
+export async function tellCustomerOfProof(
+  tx: DbOrTx,
+  input: { courierId: string; customerId: string; invoiceNo: string; amountCents: number; verified: boolean; reason: string | null; publicUrl: string },
+) {
+  const [customer] = await tx.select({ email: customers.email, firstName: customers.firstName, courierName: couriers.name })
+    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, input.customerId));
+  if (!customer) return;
+  const title = input.verified ? `Payment received for ${input.invoiceNo}` : `Proof of payment not accepted for ${input.invoiceNo}`;
+  const body = input.verified
+    ? `Your bank transfer of ${formatJmd(input.amountCents)} for invoice ${input.invoiceNo} was verified and recorded.`
+    : `Your proof of a ${formatJmd(input.amountCents)} bank transfer for invoice ${input.invoiceNo} was not accepted. Reason: ${input.reason ?? 'not given'}`;
+  const path = `/customer/invoices/${encodeURIComponent(input.invoiceNo)}`;
+  await notify(tx, [{ courierId: input.courierId, customerId: input.customerId, type: 'payment.proof', title, body, link: path }]);
+  // A verified proof's receipt email follows from the payment itself; a rejection is told here.
+  if (input.verified) return;
+  await enqueueEmail(tx, {
+    courierId: input.courierId, to: customer.email, subject: `${customer.courierName}: ${title}`,
+    text: [`Hello ${customer.firstName},`, '', body, '', `Your invoice: ${await portalLink(tx, input.courierId, input.publicUrl, path)}`, '', customer.courierName].join('\n'),
+  });
+}
