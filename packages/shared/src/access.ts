@@ -113,4 +113,7 @@ export const ACCESS = {
   invoicesStaffView: staffSideWith('invoices_view'),
   invoicesManage: staffSideWith('invoices_manage'),
   invoicesVoid: ADMINS,
+  /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
+  uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
+  uncollectedSweep: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;
