@@ -40,6 +40,7 @@ import {
   switchBranchResultSchema,
 } from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
+import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
@@ -239,6 +240,8 @@ export const CONTRACT = {
   'GET /customs/options': customsOptionsSchema,
   'GET /customs/estimate': customsEstimateSchema,
   'POST /invoices': issueInvoicesResponseSchema,
+  'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
+  'POST /uncollected/sweep': sweepResponseSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,
