@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './domain-error';
-import { allocatePayment, formatJmd, type OpenInvoice } from './payments';
+import { allocatePayment, centsFromText, formatJmd, textFromCents, type OpenInvoice } from './payments';
 
 const inv = (id: string, balanceCents: number, issuedAt: string): OpenInvoice => ({ id, invoiceNo: `INV-${id}`, balanceCents, issuedAt });
 const older = inv('000001', 150000, '2026-10-01T10:00:00Z');
@@ -23,6 +23,19 @@ describe('formatJmd', () => {
     expect(formatJmd(5)).toBe('J$0.05');
     expect(formatJmd(100000000)).toBe('J$1,000,000.00');
     expect(formatJmd(-1200)).toBe('-J$12.00');
+  });
+});
+
+describe('amounts typed in J$', () => {
+  it('reads dollars and cents exactly, never through floating point', () => {
+    expect(centsFromText('1,234.50')).toBe(123450);
+    expect(centsFromText('J$ 0.1')).toBe(10);
+    expect(centsFromText('1150.15')).toBe(115015);
+    expect(centsFromText('12.345')).toBeNull();
+    expect(centsFromText('-5')).toBeNull();
+    expect(centsFromText('')).toBeNull();
+    expect(textFromCents(123450)).toBe('1234.50');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (cents) => centsFromText(textFromCents(cents)) === cents));
   });
 });
 

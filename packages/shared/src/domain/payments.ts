@@ -19,6 +19,17 @@ export function formatJmd(cents: Cents): string {
   return `${sign}J$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** "1,234.50", "J$1234.5" → 123450 cents; null unless it is an amount with at most two decimals. */
+export function centsFromText(text: string): Cents | null {
+  const cleaned = text.replace(/[,\s]/g, '').replace(/^J\$/i, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 123450 → "1234.50", what an amount box starts with. */
+export const textFromCents = (cents: Cents): string => `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
+
 /** An open invoice of the customer as the allocation sees it: what is still owed, and its age. */
 export interface OpenInvoice {
   id: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MB } from '../constants';
 import { PAYMENT_METHODS, PAYMENT_PROOF_STATUSES, PAYMENT_STATUSES } from '../domain/billing';
+import { centsFromText } from '../domain/payments';
 import { idSchema } from './common';
 import type { ListColumns } from './people';
 
@@ -91,6 +92,27 @@ export const verifyProofSchema = z.object({ amountCents: amountCentsSchema.optio
 export type VerifyProofInput = z.infer<typeof verifyProofSchema>;
 export const rejectProofSchema = z.object({ reason: reasonSchema });
 export type RejectProofInput = z.infer<typeof rejectProofSchema>;
+
+/** An amount as a person types it in J$ ("1,234.50"), checked with the same messages as amountCents. */
+export const amountTextSchema = z.string({ error: PAYMENT_MSG.amountRequired }).trim().min(1, PAYMENT_MSG.amountRequired)
+  .refine((text) => centsFromText(text) !== null, PAYMENT_MSG.amountWhole)
+  .refine((text) => (centsFromText(text) ?? 0) > 0, PAYMENT_MSG.amountPositive)
+  .refine((text) => (centsFromText(text) ?? 0) <= PAYMENT_AMOUNT_MAX_CENTS, PAYMENT_MSG.amountTooLarge);
+
+/** The Record payment form: the amount in J$, and which invoices it settles ('oldest' or one invoice id). */
+export const recordPaymentFormSchema = z.object({
+  method: paymentMethodSchema,
+  reference: referenceSchema,
+  amount: amountTextSchema,
+  applyTo: z.string().min(1),
+}).superRefine((value, ctx) => {
+  if (value.method !== 'cash' && !value.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: PAYMENT_MSG.referenceRequired });
+});
+export type RecordPaymentForm = z.infer<typeof recordPaymentFormSchema>;
+
+/** The customer's "Pay by bank transfer" form (the file is checked apart). */
+export const paymentProofTextSchema = z.object({ amount: amountTextSchema, reference: paymentProofInputSchema.shape.reference });
+export type PaymentProofText = z.infer<typeof paymentProofTextSchema>;
 
 export const invoiceNoParamsSchema = z.object({ invoiceNo: z.string().trim().min(1).max(40) });
 

@@ -5,7 +5,7 @@ import {
   invoiceNoParamsSchema, PAYMENT_MSG, PAYMENT_PROOF_MAX_BYTES, paymentDetailSchema, paymentListItemSchema, paymentProofFormSchema,
   paymentProofInputSchema, paymentProofSchema, recordPaymentSchema, rejectProofSchema, verifyProofSchema, voidPaymentSchema,
 } from '@parceldesk/shared/schemas/payments';
-import type { Access } from '@parceldesk/shared/access';
+import { ACCESS, type Access } from '@parceldesk/shared/access';
 import type { AppContext, ZodApp } from '../../app-context';
 import { actorOf } from '../../lib/actor';
 import { AppError, badRequest } from '../../lib/app-error';
@@ -20,10 +20,8 @@ import { receiptData, renderReceiptPdf } from './payment-receipt';
 import { recordPaymentOnce, voidPayment } from './payment-writes.service';
 
 const tags = ['payments'];
-const COUNTER_ROLES = ['courier_admin', 'branch_manager', 'staff'] as const;
-const READERS = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer'] as const;
-const VIEW: Access = { roles: READERS, permission: 'payments_view' };
-const MANAGE: Access = { roles: COUNTER_ROLES, permission: 'payments_manage' };
+const VIEW: Access = ACCESS.paymentsView;
+const MANAGE: Access = ACCESS.paymentsManage;
 const ONE_PAYMENT: Access['tenant'] = { id: 'payment' };
 const ONE_PROOF: Access['tenant'] = { id: 'payment_proof' };
 
@@ -80,7 +78,7 @@ export function paymentRoutes(app: ZodApp, ctx: AppContext) {
 
   app.post('/payments/:id/void', {
     schema: { tags, summary: 'Void a payment with a reason (courier admin): its amounts go back on the invoices\' balances', params: idParamsSchema, body: voidPaymentSchema, response: { 200: paymentDetailSchema } },
-    config: { access: { roles: ['courier_admin'], tenant: ONE_PAYMENT } },
+    config: { access: { ...ACCESS.paymentsVoid, tenant: ONE_PAYMENT } },
   }, async (request) => {
     const actor = actorOf(request);
     await inTransaction(ctx.db, (tx) => voidPayment(tx, { actor, paymentId: request.params.id, reason: request.body.reason }));

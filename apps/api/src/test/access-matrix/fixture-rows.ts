@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
-  invoices, paymentAllocations, paymentProofs, payments,
+  invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
   pickups, pickupPackages,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
@@ -78,12 +78,16 @@ async function nextMatrixNumber(db: Database, courierId: string, kind: string) {
   return String(counter!.lastNo).padStart(6, '0');
 }
 
-/** An unpaid J$1,000.00 invoice of the owner's customer (issue 13), numbered from the courier's counter. */
+/** An unpaid J$1,000.00 invoice (partly paid when `paidCents`) of the owner's customer for a package of theirs, numbered from the courier's counter. */
 async function insertInvoice(db: Database, owner: RowOwner, paidCents = 0) {
+  const pkg = await insertPackage(db, owner);
   const [row] = await db.insert(invoices).values({
     courierId: owner.courier.id, customerId: owner.customerId, invoiceNo: `INV-${await nextMatrixNumber(db, owner.courier.id, 'invoice')}`,
-    status: paidCents > 0 ? 'partially_paid' : 'unpaid', subtotalCents: 100_000, totalCents: 100_000, paidCents, pricingSnapshot: {},
+    status: paidCents > 0 ? 'partially_paid' : 'unpaid', subtotalCents: 100_000, totalCents: 100_000, paidCents, pricingSnapshot: { matrix: true },
   }).returning();
+  await db.insert(invoicePackages).values({ invoiceId: row!.id, packageId: pkg.id, courierId: owner.courier.id });
+  await db.insert(invoiceLines).values({ courierId: owner.courier.id, invoiceId: row!.id, position: 0, code: 'freight', description: 'Freight AIR 3 lb', amountCents: 100_000, packageId: pkg.id });
+  await db.update(packages).set({ invoiceId: row!.id }).where(sql`${packages.id} = ${pkg.id}`);
   return row!;
 }
 

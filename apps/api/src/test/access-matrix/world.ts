@@ -27,7 +27,7 @@ const USER_OWNED: TenantKind[] = ['notification'];
  * Kinds that follow a branch (docs/decisions/008): a branch manager's or staff member's request
  * naming another branch's row of the courier gets 404, like another courier's.
  */
-const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'payment', 'payment_proof'];
+const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof'];
 
 export interface Caller {
   /** Column name in the printed table: anon, SA, A.ca, B.cu … */

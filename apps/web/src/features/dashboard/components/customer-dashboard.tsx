@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { BankDetailsCard } from './bank-details-card';
 import { RateSheetButton } from './rate-sheet-button';
 import { UsAddressCard } from '../../../components/ui/us-address-card';
+import { AmountDueCard } from './amount-due-card';
 
 export const NO_WAREHOUSE_ADDRESS = 'Your courier has not published its US warehouse address yet.';
 
@@ -50,6 +51,8 @@ export function CustomerDashboard() {
           Put it on every order you ship to the addresses below.
         </Text>
       </Card>
+
+      <AmountDueCard />
 
       <Card withBorder padding="lg">
         <Group gap="xl">

@@ -15,6 +15,7 @@ import { downloadLabel, type LabelFormat } from '../api/labels';
 import { usePackage } from '../api/packages';
 import { formatDimensions, formatUsd, formatWeight } from './format';
 import { AssignPackageModal } from './assign-package-modal';
+import { IssueInvoiceButton } from './issue-invoice-button';
 import { NoPackageAccess } from './no-package-access';
 import { PackageEditForm } from './package-edit-form';
 import { PackageFiles } from './package-files';
@@ -46,6 +47,7 @@ function PackageDetailScreen() {
           pkg ? (
             <>
               {pkg.status === 'unknown' && may('packages_unknown') ? <AssignButton pkg={pkg} /> : null}
+              <IssueInvoiceButton pkg={pkg} />
               {may('packages_scan') ? <LabelButtons pkg={pkg} /> : null}
             </>
           ) : null

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
+import { ACCESS } from '@parceldesk/shared/access';
 import type { PackageListItem } from '@parceldesk/shared/schemas/packages';
 import { DataTable } from '../../../components/data-table/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,6 +12,8 @@ import { useAuth } from '../../../lib/auth-context';
 import { notify } from '../../../lib/toast';
 import { PACKAGES_ENDPOINT } from '../api/packages';
 import { downloadLabels } from '../api/labels';
+import { useIssueInvoices } from '../api/invoicing';
+import { useCanAccess } from '../../../lib/use-access';
 import { NoPackageAccess } from './no-package-access';
 import { packageColumns } from './package-columns';
 import { usePackageAccess } from './use-package-access';
@@ -53,6 +56,10 @@ function Packages() {
   const isReady = useOwnBranchFirst();
   // Labels are the scan station's (packages_scan); others see the list without the selection.
   const canPrint = usePackageAccess()('packages_scan');
+  // Issue 13: the selection also invoices (invoices_manage), one invoice per package.
+  const canInvoice = useCanAccess()(ACCESS.invoicesManage);
+  const canSelect = canPrint || canInvoice;
+  const issue = useIssueInvoices();
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [isPrinting, setPrinting] = useState(false);
 
@@ -76,15 +83,33 @@ function Packages() {
     }
   };
 
+  const invoice = async () => {
+    try {
+      const answer = await issue.mutateAsync([...selected.keys()]);
+      const skipped = answer.skipped.length > 0 ? `; ${answer.skipped.length} skipped (${answer.skipped.map((row) => `${row.packageNumber}: ${row.reason}`).join('; ')})` : '';
+      (answer.issued.length > 0 ? notify.success : notify.error)(`${answer.message}${skipped}`);
+      setSelected(new Map());
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to issue the invoices'));
+    }
+  };
+
   const labelActions = (
     <Group gap="xs" wrap="wrap">
-      <Text size="sm" c="dimmed" aria-live="polite">{selected.size > 0 ? `${selected.size} selected` : 'Select packages to print their labels'}</Text>
+      <Text size="sm" c="dimmed" aria-live="polite">{selected.size > 0 ? `${selected.size} selected` : canPrint ? 'Select packages to print their labels' : 'Select packages to invoice them'}</Text>
       {selected.size > 0 ? (
         <>
-          <Button leftSection={<IconPrinter size={16} aria-hidden />} loading={isPrinting} onClick={() => void print()}>
-            Print labels
-          </Button>
-          <Button variant="subtle" onClick={() => setSelected(new Map())} disabled={isPrinting}>
+          {canPrint ? (
+            <Button leftSection={<IconPrinter size={16} aria-hidden />} loading={isPrinting} onClick={() => void print()}>
+              Print labels
+            </Button>
+          ) : null}
+          {canInvoice ? (
+            <Button variant="light" leftSection={<IconFileInvoice size={16} aria-hidden />} loading={issue.isPending} onClick={() => void invoice()}>
+              Issue invoices
+            </Button>
+          ) : null}
+          <Button variant="subtle" onClick={() => setSelected(new Map())} disabled={isPrinting || issue.isPending}>
             Clear selection
           </Button>
         </>
@@ -95,11 +120,11 @@ function Packages() {
   return (
     <Stack gap="lg">
       <PageHeader title="Packages" subtitle={isNetwork ? 'Packages of every courier in the network' : undefined} />
-      {canPrint ? labelActions : null}
+      {canSelect ? labelActions : null}
       {isReady ? (
         <DataTable<PackageListItem>
           endpoint={PACKAGES_ENDPOINT}
-          columns={packageColumns({ showCourier: isNetwork, selection: canPrint ? { isSelected: (id) => selected.has(id), toggle } : undefined })}
+          columns={packageColumns({ showCourier: isNetwork, selection: canSelect ? { isSelected: (id) => selected.has(id), toggle } : undefined })}
           rowKey={(row) => row.id}
           rowHref={(row) => `${root}/packages/${row.id}`}
           title="All packages"

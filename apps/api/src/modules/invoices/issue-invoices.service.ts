@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { BASE_PATH } from '@parceldesk/shared/constants';
+import { formatInvoiceNumber, invoiceStatusFor } from '@parceldesk/shared/domain/billing';
+import { isDomainError } from '@parceldesk/shared/domain/domain-error';
+import { formatMoney } from '@parceldesk/shared/domain/money';
+import { INVOICE_MSG } from '@parceldesk/shared/schemas/invoices';
+import type { DbOrTx } from '../../db/client';
+import {
+  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, packages,
+} from '../../db/schema/index';
+import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
+import { writeAudit } from '../../lib/audit';
+import { nextNumbers } from '../../lib/counters';
+import { enqueueEmails, type OutgoingEmail } from '../../mail/outbox';
+import { loadInvoicePricing, priceInvoicePackage, type InvoicePricing, type PricedPackage } from './invoice-pricing';
+
+export interface IssuedInvoice {
+  invoiceId: string;
+  invoiceNumber: string;
+  packageId: string;
+  packageNumber: string;
+  customerId: string;
+  totalCents: number;
+}
+
+export interface SkippedPackage {
+  packageId: string;
+  packageNumber: string;
+  invoiceNumber: string | null;
+  reason: string;
+  /** Why, for callers that decide on it: already invoiced (the idempotent case), or cannot be invoiced. */
+  kind: 'invoiced' | 'no_customer' | 'not_billable' | 'pricing';
+}
+
+export interface IssueInvoicesResult {
+  issued: IssuedInvoice[];
+  skipped: SkippedPackage[];
+}
+
+/** Statuses a package is never invoiced at (it left, or was given up). */
+const NOT_BILLABLE = new Set(['returned', 'abandoned', 'unknown']);
+/** History rows take the clock at insert, so events written in one transaction keep their order. */
+export const eventTime = sql`clock_timestamp()`;
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters a statement. */
+const CHUNK = 500;
+
+const chunks = <T>(rows: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) out.push(rows.slice(start, start + CHUNK));
+  return out;
+};
+
+const actorFields = (actor: Actor | null) => ({
+  actorType: actor ? (actor.principal.kind === 'customer' ? 'customer' as const : 'user' as const) : 'system' as const,
+  actorId: actor?.principal.id ?? null,
+});
+
+/** The customer's invoice page in their courier's portal. */
+export function invoicePortalLink(publicUrl: string, apiKey: string, invoiceNo: string): string {
+  return `${publicUrl}${BASE_PATH}/customer/invoices/${encodeURIComponent(invoiceNo)}?api_key=${encodeURIComponent(apiKey)}`;
+}
+
+type PackageForInvoice = Awaited<ReturnType<typeof lockPackages>>[number];
+
+/** The packages named, in the courier, locked in id order (two issues at once queue here, never deadlock). */
+function lockPackages(tx: DbOrTx, courierId: string, ids: readonly string[]) {
+  return tx.select({
+    id: packages.id, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, status: packages.status,
+    customerId: packages.customerId, branchId: packages.branchId, service: packages.service,
+    weight: packages.weight, length: packages.length, width: packages.width, height: packages.height,
+    volumetricDivisor: packages.volumetricDivisor, chargeableWeight: packages.chargeableWeight, unknownFeeCents: packages.unknownFeeCents,
+    receivedAt: packages.receivedAt,
+    customerBranchId: customers.branchId, firstName: customers.firstName, email: customers.email, isActive: customers.isActive,
+    membershipType: customers.membershipType,
+  }).from(packages)
+    .leftJoin(customers, eq(customers.id, packages.customerId))
+    .where(and(eq(packages.courierId, courierId), inArray(packages.id, [...ids])))
+    .orderBy(asc(packages.id))
+    .for('update', { of: packages });
+}
+
+/** The live (not void, not supplementary) invoice of each package that has one. */
+async function liveInvoicesOf(tx: DbOrTx, packageIds: readonly string[]): Promise<Map<string, string>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await tx.select({ packageId: invoicePackages.packageId, invoiceNo: invoices.invoiceNo })
+    .from(invoicePackages).innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
+    .where(and(inArray(invoicePackages.packageId, [...packageIds]), eq(invoicePackages.live, true), eq(invoicePackages.supplementary, false)));
+  return new Map(rows.map((row) => [row.packageId, row.invoiceNo]));
+}
+
+interface Planned {
+  pkg: PackageForInvoice;
+  priced: PricedPackage;
+}
+
+/**
+ * Issues one invoice per package named (issue 13, "Invoices"), priced from the courier's settings
+ * in force now, inside the caller's transaction: manifest arrival and reconciliation call it with
+ * their own transaction, POST /invoices with its own. Idempotent: a package that already has a
+ * live invoice is skipped (and so is one without a customer, or returned, or one pricing refuses),
+ * so calling it twice, or from two requests at once, bills each package once: the packages'
+ * row locks order concurrent calls and the partial unique index of invoice_packages is the
+ * backstop. Each customer is told (in-app and by email through the outbox) with the amount due.
+ * `actor` is null when the system issues (a scheduled job).
+ * Packages of another courier are ignored: callers pass ids they loaded in their scope.
+ */
+export async function issueInvoicesForPackages(
+  tx: DbOrTx,
+  input: {
+    actor: Actor | null; courierId: string; packageIds: readonly string[];
+    /** The portal address for the email's link (the app's PUBLIC_URL). */
+    publicUrl?: string;
+    /** Settings already loaded by the caller (several calls in one command). */
+    pricing?: InvoicePricing;
+    /** The caller tells the customer itself (a replacement after a void). */
+    quiet?: boolean;
+  },
+): Promise<IssueInvoicesResult> {
+  const ids = [...new Set(input.packageIds)];
+  if (ids.length === 0) return { issued: [], skipped: [] };
+  const { actor, courierId } = input;
+  const locked = await lockPackages(tx, courierId, ids);
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  const live = await liveInvoicesOf(tx, locked.map((row) => row.id));
+  const pricing = input.pricing ?? await loadInvoicePricing(tx, courierId);
+
+  const skipped: SkippedPackage[] = [];
+  const planned: Planned[] = [];
+  for (const id of ids) {
+    const pkg = byId.get(id);
+    if (!pkg) continue;
+    const skip = (kind: SkippedPackage['kind'], reason: string, invoiceNumber: string | null = null) =>
+      skipped.push({ packageId: pkg.id, packageNumber: pkg.packageNo, invoiceNumber, reason, kind });
+    const existing = live.get(pkg.id);
+    if (existing) { skip('invoiced', INVOICE_MSG.alreadyInvoiced(existing), existing); continue; }
+    if (!pkg.customerId) { skip('no_customer', INVOICE_MSG.noCustomer); continue; }
+    if (NOT_BILLABLE.has(pkg.status)) { skip('not_billable', INVOICE_MSG.notBillable); continue; }
+    try {
+      planned.push({ pkg, priced: priceInvoicePackage(pkg, pricing) });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      skip('pricing', error.message);
+    }
+  }
+  if (planned.length === 0) return { issued: [], skipped };
+
+  // Numbers last: the counter row stays locked from here to commit.
+  const first = await nextNumbers(tx, courierId, 'invoice', planned.length);
+  const issuedAt = new Date();
+  const issuedBy = actor && actor.principal.kind === 'user' ? actor.principal.id : null;
+  const rows = planned.map(({ pkg, priced }, index) => ({
+    id: randomUUID(), invoiceNo: formatInvoiceNumber(first + index), pkg, priced,
+  }));
+
+  for (const part of chunks(rows)) {
+    await tx.insert(invoices).values(part.map(({ id, invoiceNo, pkg, priced }) => ({
+      id, courierId, customerId: pkg.customerId!, branchId: pkg.branchId ?? pkg.customerBranchId ?? null, invoiceNo,
+      status: invoiceStatusFor(priced.totalCents, 0), subtotalCents: priced.totalCents - priced.gctCents, gctCents: priced.gctCents,
+      totalCents: priced.totalCents, pricingSnapshot: priced.snapshot, issuedAt, issuedBy, dueAt: issuedAt,
+    })));
+    await tx.insert(invoicePackages).values(part.map(({ id, pkg }) => ({ invoiceId: id, packageId: pkg.id, courierId })));
+    const lines = part.flatMap(({ id, pkg, priced }) => priced.lines.map((line, position) => ({
+      courierId, invoiceId: id, position, code: line.code, description: line.description, amountCents: line.amountCents,
+      packageId: pkg.id, addedAfterIssue: false, addedBy: issuedBy, addedAt: issuedAt,
+    })));
+    for (const lineChunk of chunks(lines)) await tx.insert(invoiceLines).values(lineChunk);
+    const details = withImpersonation(actor, undefined) ?? null;
+    await tx.insert(invoiceEvents).values(part.map(({ id, pkg, priced }) => ({
+      courierId, invoiceId: id, kind: 'issued' as const, note: `Issued for ${pkg.packageNo}`, amountCents: priced.totalCents,
+      ...actorFields(actor), details: details ? { ...details, packageNumber: pkg.packageNo } : { packageNumber: pkg.packageNo }, createdAt: eventTime,
+    })));
+  }
+  // The package names its live invoice (its weights are then fixed: PUT /packages refuses).
+  await tx.execute(sql`update ${packages} set invoice_id = v.invoice_id, updated_at = now()
+    from (select unnest(${sql.param(rows.map((row) => row.pkg.id))}::uuid[]) as package_id,
+                 unnest(${sql.param(rows.map((row) => row.id))}::uuid[]) as invoice_id) v
+    where ${packages.id} = v.package_id`);
+
+  const issued = rows.map(({ id, invoiceNo, pkg, priced }): IssuedInvoice => ({
+    invoiceId: id, invoiceNumber: invoiceNo, packageId: pkg.id, packageNumber: pkg.packageNo, customerId: pkg.customerId!, totalCents: priced.totalCents,
+  }));
+  if (!input.quiet) await tellCustomers(tx, { courierId, rows, publicUrl: input.publicUrl ?? '' });
+  const audit = {
+    courierId, action: 'invoice.issued', targetType: 'invoice', targetId: issued.length === 1 ? issued[0]!.invoiceId : undefined,
+    details: { count: issued.length, invoiceNumbers: issued.slice(0, 100).map((row) => row.invoiceNumber), skipped: skipped.length },
+  };
+  if (actor) await auditAction(tx, actor, audit);
+  else await writeAudit(tx, { ...audit, actorType: 'system', actorId: null });
+  return { issued, skipped };
+}
+
+/** In-app notification and email per invoice: what it is for and the amount due. */
+async function tellCustomers(
+  tx: DbOrTx,
+  input: { courierId: string; rows: { invoiceNo: string; pkg: PackageForInvoice; priced: PricedPackage }[]; publicUrl: string },
+): Promise<void> {
+  const [courier] = await tx.select({ name: couriers.name, apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, input.courierId));
+  if (!courier) return;
+  const notes = input.rows.map(({ invoiceNo, pkg, priced }) => ({
+    courierId: input.courierId, userId: null, customerId: pkg.customerId!, type: 'invoice.issued',
+    title: `Invoice ${invoiceNo}: ${formatMoney(priced.totalCents)} due`,
+    body: `Your invoice for ${pkg.packageNo} (tracking ${pkg.trackingNumber}) is ready. Amount due: ${formatMoney(priced.totalCents)}.`,
+    link: `/customer/invoices/${encodeURIComponent(invoiceNo)}`,
+  }));
+  for (const part of chunks(notes)) await tx.insert(notifications).values(part);
+  const emails: OutgoingEmail[] = input.rows.filter(({ pkg }) => pkg.email && pkg.isActive).map(({ invoiceNo, pkg, priced }) => ({
+    courierId: input.courierId,
+    to: pkg.email!,
+    subject: `${courier.name}: invoice ${invoiceNo}, ${formatMoney(priced.totalCents)} due`,
+    text: [
+      `Hello ${pkg.firstName ?? ''},`,
+      '',
+      `Your invoice ${invoiceNo} for package ${pkg.packageNo} (tracking ${pkg.trackingNumber}) is ready.`,
+      '',
+      ...priced.lines.map((line) => `${line.description}: ${formatMoney(line.amountCents)}`),
+      `Total: ${formatMoney(priced.totalCents)}`,
+      '',
+      `Amount due: ${formatMoney(priced.totalCents)}`,
+      '',
+      'Pay at the counter when you collect, or by bank transfer (the bank details are on the invoice).',
+      `See and download it: ${invoicePortalLink(input.publicUrl, courier.apiKey, invoiceNo)}`,
+      '',
+      courier.name,
+    ].join('\n'),
+  }));
+  await enqueueEmails(tx, emails);
+}
