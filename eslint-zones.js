@@ -13,6 +13,8 @@ const KNOWN_DEBTS = new Set([
   'api:staff->password-reset',
   // Issue 13: invoices are priced with the settings snapshot (modules/settings/pricing-snapshot.ts), as the pricing issue placed it.
   'api:invoices->settings',
+  // Issue 13: manifest arrival invoices the arrived parcels in its transaction (modules/invoices issueInvoicesForPackages).
+  'api:manifests->invoices',
 ]);
 
 const root = path.dirname(new URL(import.meta.url).pathname);
