@@ -47,6 +47,7 @@ import { packageFileRoutes } from './modules/packages/package-files.routes';
 import { claimRoutes } from './modules/packages/claims.routes';
 import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
+import { manifestRoutes } from './modules/manifests/manifests.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
@@ -55,6 +56,8 @@ import { pickupRoutes } from './modules/pickups/pickups.routes';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
+import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
+import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +79,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
-  paymentRoutes, pickupRoutes, invoiceRoutes];
+  paymentRoutes, pickupRoutes, invoiceRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -103,6 +103,9 @@ export const ACCESS = {
   paymentsView: { roles: ROLES, permission: 'payments_view' },
   paymentsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'payments_manage' },
   paymentsVoid: { roles: ['courier_admin'] },
+  /** Issue 12: the courier's manifests (the super admin reads the network's); loading and moving them is the courier's own people's. */
+  manifestsView: staffSideWith('manifests_view'),
+  manifestsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_manage' },
   /** Issue 13: the pickup counter and the signing page work in one courier's branch (packages_sign). */
   pickups: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_sign' },
   /** Issue 13, invoices: invoices_view to read (customers their own), invoices_manage to issue and add charges; voiding is a courier admin's. */

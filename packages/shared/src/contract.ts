@@ -16,6 +16,7 @@ import {
   packageClaimSchema, packageDetailSchema, packageFileSchema, packageEmailPreferenceSavedSchema, packageEmailPreferenceSchema, packageListItemSchema, preAlertSchema,
   receivePackageResponseSchema, trackingResultSchema, unknownPackageListItemSchema, volumetricDivisorSavedSchema, volumetricDivisorSchema,
 } from './schemas/packages';
+import { manifestAddResultSchema, manifestDetailSchema, manifestListItemSchema, manifestStatusResultSchema } from './schemas/manifests';
 import { confirmEmailResponseSchema } from './schemas/password';
 import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
 import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
@@ -34,6 +35,10 @@ import {
   customsEstimateSchema, customsOptionsSchema, customsSettingsResponseSchema, customsSettingsSavedSchema, membershipRatesResponseSchema,
   membershipRatesSavedSchema, pricingSettingsResponseSchema, pricingSettingsSavedSchema, storageRulesResponseSchema, storageRulesSavedSchema,
 } from './schemas/pricing-settings';
+import {
+  branchReceiptResultSchema, reconciliationFinishResultSchema, reconciliationListItemSchema, reconciliationScanResultSchema, reconciliationViewSchema,
+  switchBranchResultSchema,
+} from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
@@ -197,6 +202,7 @@ export const CONTRACT = {
   'GET /payment-proofs/:id/file': NOT_JSON,
   'POST /payment-proofs/:id/verify': paymentProofSchema,
   'POST /payment-proofs/:id/reject': paymentProofSchema,
+
   // Issue 13: the pickup counter and signatures.
   'GET /counter/lookup': counterLookupSchema,
   'POST /pickups/authorisation-letters': authorisationLetterSchema,
@@ -213,6 +219,14 @@ export const CONTRACT = {
   'GET /customers/me/package-emails': packageEmailPreferenceSchema,
   'PUT /customers/me/package-emails': packageEmailPreferenceSavedSchema,
 
+  'POST /manifests': manifestDetailSchema,
+  'GET /manifests': listResponseSchema(manifestListItemSchema),
+  'GET /manifests/:id': manifestDetailSchema,
+  'PATCH /manifests/:id': manifestDetailSchema,
+  'POST /manifests/:id/packages': manifestAddResultSchema,
+  'DELETE /manifests/:id/packages/:packageId': manifestDetailSchema,
+  'POST /manifests/:id/status': manifestStatusResultSchema,
+  'GET /manifests/:id/export': NOT_JSON,
   'GET /settings/pricing': pricingSettingsResponseSchema,
   'PUT /settings/pricing': pricingSettingsSavedSchema,
   'GET /settings/storage-rules': storageRulesResponseSchema,
@@ -230,6 +244,15 @@ export const CONTRACT = {
   'GET /invoices/:invoiceNo/pdf': NOT_JSON,
   'POST /invoices/:invoiceNo/lines': invoiceDetailSchema,
   'POST /invoices/:invoiceNo/void': voidInvoiceResponseSchema,
+  'GET /reconciliations': listResponseSchema(reconciliationListItemSchema),
+  'GET /manifests/:id/reconciliation': reconciliationViewSchema,
+  'POST /manifests/:id/reconciliation': reconciliationViewSchema,
+  'POST /manifests/:id/reconciliation/scans': reconciliationScanResultSchema,
+  'POST /manifests/:id/reconciliation/damaged': reconciliationScanResultSchema,
+  'POST /manifests/:id/reconciliation/finish': reconciliationFinishResultSchema,
+  'GET /manifests/:id/reconciliation/report': NOT_JSON,
+  'POST /packages/branch-receipt': branchReceiptResultSchema,
+  'POST /packages/:id/switch-branch': switchBranchResultSchema,
 
   'GET /events/stream': NOT_JSON,
 } as const;

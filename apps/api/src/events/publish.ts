@@ -3,6 +3,7 @@ import type { Permission } from '@parceldesk/shared/permissions';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
+import type { ReconciliationStreamEvent } from '@parceldesk/shared/schemas/reconciliation';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../db/client';
 import type { Principal } from '../lib/principal';
@@ -45,14 +46,22 @@ export interface PackageLiveEvent extends LiveEventBase {
   status: PackageStatus;
 }
 
-export type LiveEvent = TicketLiveEvent | PackageLiveEvent;
+/** A reconciliation at the destination started, scanned or finished (issue 12): every screen on it refreshes its counts. */
+export interface ReconciliationLiveEvent extends LiveEventBase {
+  family: 'reconciliations';
+  kind: 'reconciliation.started' | 'reconciliation.scan' | 'reconciliation.finished';
+  manifestId: string;
+  reconciliationId: string;
+}
+
+export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent;
 type Family = LiveEvent['family'];
 type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
 
 interface FamilyRule<F extends Family> {
   kinds: readonly EventOf<F>['kind'][];
-  /** Branch managers and staff hear of the family's events only with this permission. */
-  permission: Permission;
+  /** Branch managers and staff hear of the family's events only with this permission (any one of a list). */
+  permission: Permission | readonly Permission[];
   /** What the browser is sent, as the SSE event named after the family. */
   toClient: (event: EventOf<F>) => unknown;
   /** Sent when the stream may have missed events (its LISTEN connection came back). */
@@ -71,6 +80,12 @@ const FAMILIES: { [F in Family]: FamilyRule<F> } = {
     permission: 'packages_view',
     toClient: (event): PackageStreamEvent => ({ kind: event.kind, packageId: event.packageId, packageNumber: event.packageNumber, status: event.status }),
     resync: { kind: 'resync', packageId: null, packageNumber: null, status: null } satisfies PackageStreamEvent,
+  },
+  reconciliations: {
+    kinds: ['reconciliation.started', 'reconciliation.scan', 'reconciliation.finished'],
+    permission: ['manifests_view', 'manifests_reconcile'],
+    toClient: (event): ReconciliationStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, reconciliationId: event.reconciliationId }),
+    resync: { kind: 'resync', manifestId: null, reconciliationId: null } satisfies ReconciliationStreamEvent,
   },
 };
 
@@ -114,7 +129,9 @@ export function mayReceive(principal: Principal, event: LiveEvent): boolean {
   if (event.audience === 'customer') return false;
   if (principal.role === 'super_admin') return true;
   if (principal.courierId !== event.courierId) return false;
-  return principal.role === 'courier_admin' || principal.permissions.has(ruleOf(event.family).permission);
+  if (principal.role === 'courier_admin') return true;
+  const { permission } = ruleOf(event.family);
+  return typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
 }
 
 /** The SSE message a browser gets for an event: named after its family. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { ROLE_DASHBOARD, type Role } from '@parceldesk/shared/roles';
 import type { AreaRoot } from '../components/ui/use-area-root';
 import { config } from '../config';
@@ -73,9 +73,16 @@ const PublicTrackingPage = page(() => import('../features/packages/components/pu
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
 
+// Issue 13: the pickup counter and the signing page, outside the layouts (spec section 2).
+const CounterPage = page(() => import('../features/pickups/components/counter-page').then(named('CounterPage')));
+const SigningPage = page(() => import('../features/pickups/components/signing-page').then(named('SigningPage')));
 // Issue 13: payments, receipts and bank-transfer proofs.
 const PaymentsPage = page(() => import('../features/payments/components/payments-page').then(named('PaymentsPage')));
 const CustomerPaymentsPage = page(() => import('../features/payments/components/customer-payments-page').then(named('CustomerPaymentsPage')));
+// Issue 12: manifests (the courier areas' route is spelled "maniefest", spec section 2).
+const ManifestsPage = page(() => import('../features/manifests/components/manifests-page').then(named('ManifestsPage')));
+const ManifestDetailPage = page(() => import('../features/manifests/components/manifest-detail-page').then(named('ManifestDetailPage')));
+
 // Issue 13: membership rates and the customs calculator.
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
@@ -101,6 +108,21 @@ function Home() {
   if (auth.status === 'loading') return <FullPageSpinner />;
   return <Navigate to={auth.role ? ROLE_DASHBOARD[auth.role] : '/login'} replace />;
 }
+
+/**
+ * The spec lists the sign-signature pages also under /courier/admin (the app's own base path
+ * written into the route): such a link opens the same page.
+ */
+function WithoutCourierPrefix() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={`${pathname.replace(/^\/courier/, '')}${search}`} replace />;
+}
+
+/** The sign-signature pages: full screen for a counter tablet, guarded like their area. */
+const signSignature = (root: '/admin' | '/staff', roles: readonly Role[]): RouteObject[] => [
+  { path: `${root}/sign-signature`, element: <RouteGuard roles={roles}><CounterPage /></RouteGuard> },
+  { path: `${root}/sign-signature/:invoiceNumber`, element: <RouteGuard roles={roles}><SigningPage /></RouteGuard> },
+];
 
 /** Index and unknown sub-paths of an area open that area's dashboard (absolute: splat-relative paths would loop). */
 const toDashboard = (area: string) => <Navigate to={`${area}/dashboard`} replace />;
@@ -139,6 +161,10 @@ const scanScreens: RouteObject[] = [
   { path: 'scan', element: <ScanStationPage /> },
   { path: 'scan/bulk-receive', element: <BulkReceivePage /> },
 ];
+const manifestScreens: RouteObject[] = [
+  { path: 'maniefest', element: <ManifestsPage /> },
+  { path: 'maniefest/:id', element: <ManifestDetailPage /> },
+];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'audit-logs', element: <AuditLogsPage /> },
@@ -174,6 +200,10 @@ export const router = createBrowserRouter([
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
       { path: '/track', element: <PublicTrackingPage /> },
+      ...signSignature('/admin', ['courier_admin']),
+      ...signSignature('/staff', ['branch_manager', 'staff']),
+      { path: '/courier/admin/sign-signature', element: <WithoutCourierPrefix /> },
+      { path: '/courier/admin/sign-signature/:invoiceNumber', element: <WithoutCourierPrefix /> },
       area('/superadmin', ['super_admin'], <SuperAdminLayout />, <SuperAdminDashboard />, [
         { path: 'couriers', element: <CouriersPage /> },
         { path: 'couriers/:id', element: <CourierDetailPage /> },
@@ -183,6 +213,8 @@ export const router = createBrowserRouter([
         ...staffScreens,
         ...packageScreens,
         ...invoiceScreens,
+        { path: 'manifests', element: <ManifestsPage /> },
+        { path: 'manifests/:id', element: <ManifestDetailPage /> },
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -197,6 +229,7 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -208,6 +241,7 @@ export const router = createBrowserRouter([
         ...invoiceScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
+        ...manifestScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
       ]),

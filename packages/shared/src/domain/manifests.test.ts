@@ -60,13 +60,19 @@ describe('manifest header', () => {
     expect(parsed).toMatchObject({ origin: 'MIA', mawb: '00112345675', billOfLading: null, notes: null });
   });
 
-  it('refuses a departure after the arrival, an unknown airport and a wrong check digit, each on its field', () => {
-    const result = manifestInputSchema.safeParse({ ...valid, mawb: '001-12345670', origin: 'QQQ', departureDate: '2026-12-03' });
+  it('refuses an unknown airport and a wrong check digit, each on its field, and a departure after the arrival', () => {
+    const result = manifestInputSchema.safeParse({ ...valid, mawb: '001-12345670', origin: 'QQQ' });
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
     expect(byField.mawb).toMatch(/check digit is wrong/);
     expect(byField.origin).toMatch(/"QQQ" is not one/);
-    expect(byField.arrivalDate).toBe('The departure date must be on or before the arrival date');
+    const late = manifestInputSchema.safeParse({ ...valid, departureDate: '2026-12-03' });
+    expect(late.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['arrivalDate', 'The departure date must be on or before the arrival date']]);
+  });
+
+  it('takes airports for AIR and ports for SEA', () => {
+    const result = manifestInputSchema.safeParse({ ...valid, origin: 'USMIA' });
+    expect(result.error?.issues[0]?.message).toBe('Origin must be a known IATA airport code such as MIA or KIN; "USMIA" is not one');
   });
 
   it('keeps the waybill to its service', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  formatMawb, MANIFEST_ACTIONS, MANIFEST_STATUSES, mawbProblem, normaliseMawb, normalisePlaceCode, placeProblem,
+  AIRPORTS, formatMawb, MANIFEST_ACTIONS, MANIFEST_STATUSES, mawbProblem, normaliseMawb, normalisePlaceCode, placeProblem, SEAPORTS,
 } from '../domain/manifests';
 import { packageStatusSchema, serviceSchema } from './packages';
 import type { ListColumns } from './people';
@@ -30,7 +30,7 @@ export const MANIFEST_FORM_MSG = {
   dateFormat: 'Use a date such as 2026-11-30',
   departureAfterArrival: 'The departure date must be on or before the arrival date',
   sameOriginDestination: 'Origin and destination must differ',
-  serviceLocked: 'Remove the packages before changing the service of this manifest',
+  serviceLocked: 'The service of a manifest cannot be changed (its number says AIR or SEA); create a new manifest instead',
   created: 'Manifest created',
   saved: 'Manifest saved',
   packageRemoved: 'Package removed from the manifest',
@@ -48,32 +48,40 @@ const dateSchema = z.preprocess(emptyToNull, z.string().regex(/^\d{4}-\d{2}-\d{2
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), MANIFEST_FORM_MSG.dateFormat)
   .nullable());
 
+const PLACE_CODES = [...Object.keys(AIRPORTS), ...Object.keys(SEAPORTS)] as [string, ...string[]];
+/** An airport or port code of the list (upper-cased); which kind the service takes is checked with the service below. */
+const placeSchema = (which: 'Origin' | 'Destination') => z.preprocess(
+  (value) => (typeof value === 'string' ? normalisePlaceCode(value) : value),
+  z.enum(PLACE_CODES, { error: (issue) => (issue.input === undefined || issue.input === '' ? `${which} is required` : `${which} must be a known airport or port code: MIA, FLL, KIN, MBJ … for AIR, USMIA, USPEF, JMKIN … for SEA; "${String(issue.input)}" is not one`) }),
+);
+/** The MAWB as 11 digits, its check digit verified (the service check is below). */
+const mawbSchema = z.preprocess(emptyToNull, z.string().trim().max(20, 'At most 20 characters').transform(normaliseMawb)
+  .superRefine((value, ctx) => {
+    const problem = mawbProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }).nullable());
+
 /** POST /manifests and PATCH /manifests/{id}: the header. Codes are upper-cased; the MAWB is kept as 11 digits. */
 export const manifestInputSchema = z.object({
   service: serviceSchema,
   carrier: z.string({ error: MANIFEST_FORM_MSG.carrierRequired }).trim().min(1, MANIFEST_FORM_MSG.carrierRequired).max(MANIFEST_TEXT_MAX, `At most ${MANIFEST_TEXT_MAX} characters`),
-  mawb: z.preprocess(emptyToNull, z.string().trim().max(20, 'At most 20 characters').transform(normaliseMawb).nullable()),
-  billOfLading: z.preprocess(emptyToNull, z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{4,30}$/, MANIFEST_FORM_MSG.billOfLadingFormat).nullable()),
-  flightOrVoyage: optionalLine(40),
-  origin: z.string({ error: 'Origin is required' }).transform(normalisePlaceCode),
-  destination: z.string({ error: 'Destination is required' }).transform(normalisePlaceCode),
-  departureDate: dateSchema,
-  arrivalDate: dateSchema,
-  notes: optionalLine(MANIFEST_NOTES_MAX),
+  // Optional keys: a waybill is often issued after the manifest is opened (it is needed to close it).
+  mawb: mawbSchema.optional(),
+  billOfLading: z.preprocess(emptyToNull, z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{4,30}$/, MANIFEST_FORM_MSG.billOfLadingFormat).nullable()).optional(),
+  flightOrVoyage: optionalLine(40).optional(),
+  origin: placeSchema('Origin'),
+  destination: placeSchema('Destination'),
+  departureDate: dateSchema.optional(),
+  arrivalDate: dateSchema.optional(),
+  notes: optionalLine(MANIFEST_NOTES_MAX).optional(),
 }).superRefine((value, ctx) => {
   for (const [field, which] of [['origin', 'Origin'], ['destination', 'Destination']] as const) {
     const problem = placeProblem(value.service, value[field], which);
     if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
   }
   if (value.origin && value.origin === value.destination) ctx.addIssue({ code: 'custom', path: ['destination'], message: MANIFEST_FORM_MSG.sameOriginDestination });
-  if (value.mawb !== null) {
-    if (value.service !== 'air') ctx.addIssue({ code: 'custom', path: ['mawb'], message: MANIFEST_FORM_MSG.mawbOnlyAir });
-    else {
-      const problem = mawbProblem(value.mawb);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['mawb'], message: problem });
-    }
-  }
-  if (value.billOfLading !== null && value.service !== 'sea') ctx.addIssue({ code: 'custom', path: ['billOfLading'], message: MANIFEST_FORM_MSG.bolOnlySea });
+  if (value.mawb && value.service !== 'air') ctx.addIssue({ code: 'custom', path: ['mawb'], message: MANIFEST_FORM_MSG.mawbOnlyAir });
+  if (value.billOfLading && value.service !== 'sea') ctx.addIssue({ code: 'custom', path: ['billOfLading'], message: MANIFEST_FORM_MSG.bolOnlySea });
   if (value.departureDate && value.arrivalDate && value.departureDate > value.arrivalDate) {
     ctx.addIssue({ code: 'custom', path: ['arrivalDate'], message: MANIFEST_FORM_MSG.departureAfterArrival });
   }

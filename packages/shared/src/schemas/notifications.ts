@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ListColumns } from './people';
 
 /** In-app notifications of staff-side users (issue 5: /admin/notifications, /superadmin/notifications). */
-export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply', 'package.received', 'package.status', 'package.claim',
-  'invoice.issued', 'invoice.changed', 'payment.proof',
+export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply', 'package.received', 'package.status', 'package.claim', 'payment.proof',
+  'invoice.issued', 'invoice.changed', 'reconciliation.missing',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -13,9 +13,10 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'package.received': 'Package received',
   'package.status': 'Package status',
   'package.claim': 'Package claim',
+  'payment.proof': 'Proof of payment',
   'invoice.issued': 'Invoice issued',
   'invoice.changed': 'Invoice changed',
-  'payment.proof': 'Proof of payment',
+  'reconciliation.missing': 'Missing after reconciliation',
 };
 
 export const notificationSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MB } from '../constants';
+import { INVOICE_STATUSES } from '../domain/billing';
+import { formatJmd } from '../domain/payments';
 import { packageStatusSchema, serviceSchema } from './packages';
 
 /**
@@ -13,8 +15,6 @@ import { packageStatusSchema, serviceSchema } from './packages';
  *   GET  /pickups/{id}/authorisation-letter         the letter kept with the pickup
  * Money is integer J$ cents.
  */
-
-export const INVOICE_STATUSES_AT_COUNTER = ['unpaid', 'partially_paid', 'paid', 'void'] as const;
 
 export const ID_TYPES = ['drivers_licence', 'passport', 'national_id'] as const;
 export type IdType = (typeof ID_TYPES)[number];
@@ -62,13 +62,6 @@ export const PICKUP_MSG = {
   released: (count: number) => `${count} parcel${count === 1 ? '' : 's'} released`,
 } as const;
 
-/** J$1,234.50 (until the payments domain's formatter is merged, then that one). */
-function formatJmd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}J$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 const text = (max: number) => z.string().trim().max(max);
 
 // ---------------------------------------------------------------------------------------------
@@ -92,7 +85,7 @@ export type CounterCustomer = z.infer<typeof counterCustomerSchema>;
 export const counterInvoiceSchema = z.object({
   id: z.string(),
   invoiceNumber: z.string(),
-  status: z.enum(INVOICE_STATUSES_AT_COUNTER),
+  status: z.enum(INVOICE_STATUSES),
   totalCents: z.number().int(),
   paidCents: z.number().int(),
   balanceCents: z.number().int(),

@@ -252,3 +252,34 @@ export const pricingSettingsFormSchema = z.object({
   if (value.exchangeRate !== undefined && !value.exchangeRateSetOn) ctx.addIssue({ code: 'custom', message: PRICING_MSG.exchangeRateDate, path: ['exchangeRateSetOn'] });
 });
 export type PricingSettingsForm = z.infer<typeof pricingSettingsFormSchema>;
+
+/** Additional Fees tab, "Storage rules": days and the cap typed in J$. */
+export const storageRulesFormSchema = z.object({
+  thresholdDays: daysSchema,
+  reminderDays: z.string().trim().refine((text) => text === '' || /^\d{1,3}(\s*,\s*\d{1,3}){0,4}$/.test(text), 'List up to 5 days separated by commas, such as 7, 14'),
+  feeMode: z.enum(['once', 'per_day']),
+  cap: dollars('Enter the cap in J$ (0 or more), or leave it empty').optional(),
+  abandonmentDays: daysSchema,
+}).superRefine((value, ctx) => {
+  if (value.abandonmentDays <= value.thresholdDays) ctx.addIssue({ code: 'custom', message: PRICING_MSG.abandonmentAfterThreshold, path: ['abandonmentDays'] });
+  const days = value.reminderDays === '' ? [] : value.reminderDays.split(',').map((day) => Number(day.trim()));
+  if (days.some((day) => day < 1 || day > 365)) ctx.addIssue({ code: 'custom', message: PRICING_MSG.reminderDays, path: ['reminderDays'] });
+});
+export type StorageRulesForm = z.infer<typeof storageRulesFormSchema>;
+
+/** Additional Fees tab, "Customs calculator": US$ and J$ typed, percentages as numbers. */
+export const customsSettingsFormSchema = z.object({
+  deMinimis: dollars('Enter the de minimis in US$ (0 or more)'),
+  scfPercent: percentSchema,
+  envlPercent: percentSchema,
+  stampDuty: dollars('Enter the stamp duty in J$ (0 or more)'),
+  stampDutyThreshold: dollars('Enter the CIF threshold in J$ (0 or more)'),
+  gctPercent: percentSchema,
+  insuranceAirPercent: percentSchema,
+  insuranceSeaPercent: percentSchema,
+  categories: z.array(customsCategorySchema).min(1, PRICING_MSG.categoriesRequired).max(50),
+}).superRefine((value, ctx) => {
+  const names = value.categories.map((category) => category.name.trim().toLowerCase());
+  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: PRICING_MSG.categoryDuplicate, path: ['categories', 'root'] });
+});
+export type CustomsSettingsForm = z.infer<typeof customsSettingsFormSchema>;

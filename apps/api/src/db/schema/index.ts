@@ -8,3 +8,4 @@ export * from './manifests';
 export * from './billing';
 export * from './pricing';
 export * from './pickups';
+export * from './charges';

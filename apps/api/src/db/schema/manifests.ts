@@ -6,7 +6,7 @@ import {
 import { SERVICES } from '@parceldesk/shared/schemas/packages';
 import { packages } from './packages';
 import { storedFiles } from './settings';
-import { couriers, users } from './tenancy';
+import { branches, couriers, users } from './tenancy';
 
 /** What a manifest search matches (manifests_search_idx is built on it). */
 export function manifestSearchText(t: { number: AnyPgColumn; mawb: AnyPgColumn; billOfLading: AnyPgColumn }) {
@@ -98,6 +98,8 @@ export const reconciliations = pgTable('reconciliations', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Migration 0009: the branch the shipment is checked in at (decision 013). */
+  branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
 }, (t) => [
   uniqueIndex('reconciliations_manifest_key').on(t.manifestId),
   index('reconciliations_courier_started_idx').on(t.courierId, t.startedAt, t.id),
@@ -123,8 +125,14 @@ export const reconciliationScans = pgTable('reconciliation_scans', {
   deviceId: text('device_id'),
   clientScanId: text('client_scan_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Migration 0009 (decision 013): the code as matched, and who marked the parcel damaged when. */
+  codeKey: text('code_key'),
+  damagedBy: uuid('damaged_by').references(() => users.id, { onDelete: 'set null' }),
+  damagedAt: timestamp('damaged_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('reconciliation_scans_client_key').on(t.reconciliationId, t.clientScanId),
+  uniqueIndex('reconciliation_scans_package_key').on(t.reconciliationId, t.packageId).where(sql`${t.packageId} is not null`),
+  uniqueIndex('reconciliation_scans_unknown_code_key').on(t.reconciliationId, t.codeKey).where(sql`${t.packageId} is null`),
   index('reconciliation_scans_reconciliation_idx').on(t.reconciliationId, t.createdAt),
   index('reconciliation_scans_package_idx').on(t.reconciliationId, t.packageId).where(sql`${t.packageId} is not null`),
   check('reconciliation_scans_outcome_check', sql`${t.outcome} IN ('received', 'extra', 'damaged')`),

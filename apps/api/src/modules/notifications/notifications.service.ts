@@ -9,22 +9,8 @@ import { localDateTime } from '../../lib/local-time';
 import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import type { Principal } from '../../lib/principal';
 
-export interface NewNotification {
-  courierId: string | null;
-  /** A staff-side user's notification, or a customer's (exactly one of the two). */
-  userId?: string | null;
-  customerId?: string | null;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-}
-
-/** Written in the caller's transaction, with the change it tells about. */
-export async function createNotifications(tx: DbOrTx, rows: readonly NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
-}
+// Moved a level down so features write notifications without importing this feature; kept here for old imports.
+export { createNotifications, type NewNotification } from '../../lib/notifications';
 
 /** A user or customer sees only their own notifications (customers: their packages, issue 11); anyone else's id is not found. */
 const ownedBy = (principal: Principal, ...conditions: SQL[]) =>

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Principal } from '../../lib/principal';
-import { createNotifications } from '../notifications/notifications.service';
+import { createNotifications } from '../../lib/notifications';
 import { storeDocument, type PackageDocument } from './package-form';
 import { packageFileFields, toPackageFile } from './package-view';
 import { giveToCustomer } from './package-writes.service';

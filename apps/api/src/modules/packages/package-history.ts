@@ -9,10 +9,10 @@ import { couriers, customers, packageEvents } from '../../db/schema/index';
 import { publishEvent } from '../../events/publish';
 import { withImpersonation, type Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
-import { createNotifications } from '../notifications/notifications.service';
+import { createNotifications } from '../../lib/notifications';
 import type { PackageRow } from './package-access';
 
-export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed';
+export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed' | 'branch_receipt' | 'branch_switch';
 
 /** One row of the package's history, in the transaction of the change it records. */
 export async function recordPackageEvent(

@@ -1,12 +1,6 @@
 import { ID_TYPE_LABELS, type Pickup } from '@parceldesk/shared/schemas/pickups';
+import { formatJmd } from '@parceldesk/shared/domain/payments';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
-
-/** J$1,234.50 */
-export function jmd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}J$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export const localTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: LOCAL_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -34,9 +28,9 @@ export function receiptEmail(pickup: Pickup, courierName: string): { subject: st
     ...pickup.packages.map((pkg) => `- ${pkg.packageNumber} (tracking ${pkg.trackingNumber})${pkg.description ? `: ${pkg.description}` : ''}`),
     '',
     ...(pickup.invoices.length > 0
-      ? ['Invoices:', ...pickup.invoices.map((invoice) => `- ${invoice.invoiceNumber}: total ${jmd(invoice.totalCents)}, paid ${jmd(invoice.paidCents)}, balance ${jmd(invoice.balanceCents)}`), '']
+      ? ['Invoices:', ...pickup.invoices.map((invoice) => `- ${invoice.invoiceNumber}: total ${formatJmd(invoice.totalCents)}, paid ${formatJmd(invoice.paidCents)}, balance ${formatJmd(invoice.balanceCents)}`), '']
       : []),
-    `Total ${jmd(pickup.totals.totalCents)}, paid ${jmd(pickup.totals.paidCents)}, balance due ${jmd(pickup.totals.balanceCents)}`,
+    `Total ${formatJmd(pickup.totals.totalCents)}, paid ${formatJmd(pickup.totals.paidCents)}, balance due ${formatJmd(pickup.totals.balanceCents)}`,
     ...(pickup.totals.balanceCents > 0 ? ['The balance due is still owed: please settle it at the counter or by bank transfer.'] : []),
     '',
     `Collected by: ${collectorLine(pickup)}`,

@@ -3,7 +3,7 @@ import { BASE_PATH } from '@parceldesk/shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, roles, users } from '../../db/schema/index';
 import { enqueueEmail } from '../../mail/outbox';
-import { createNotifications } from '../notifications/notifications.service';
+import { createNotifications } from '../../lib/notifications';
 import type { TicketRow } from './ticket-access';
 
 const EXCERPT_MAX = 1000;

@@ -56,22 +56,6 @@ async function insertPackage(db: Database, owner: RowOwner, status: 'received' |
   return row!;
 }
 
-/** An unpaid invoice of the owner's customer for a package of theirs (INV- numbers from the courier's counter). */
-async function insertInvoice(db: Database, owner: RowOwner) {
-  const pkg = await insertPackage(db, owner);
-  const [counter] = await db.insert(courierCounters).values({ courierId: owner.courier.id, kind: 'invoice', lastNo: randomInt(1, 900_000) })
-    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
-    .returning({ lastNo: courierCounters.lastNo });
-  const [row] = await db.insert(invoices).values({
-    courierId: owner.courier.id, customerId: owner.customerId, invoiceNo: `INV-${String(counter!.lastNo).padStart(6, '0')}`,
-    subtotalCents: 265000, gctCents: 0, totalCents: 265000, pricingSnapshot: { matrix: true },
-  }).returning();
-  await db.insert(invoicePackages).values({ invoiceId: row!.id, packageId: pkg.id, courierId: owner.courier.id });
-  await db.insert(invoiceLines).values({ courierId: owner.courier.id, invoiceId: row!.id, position: 0, code: 'freight', description: 'Freight AIR 3 lb', amountCents: 265000, packageId: pkg.id });
-  await db.update(packages).set({ invoiceId: row!.id }).where(sql`${packages.id} = ${pkg.id}`);
-  return row!;
-}
-
 async function insertPreAlert(db: Database, owner: RowOwner) {
   const [row] = await db.insert(preAlerts).values({
     courierId: owner.courier.id, customerId: owner.customerId, trackingNumber: `PREALERT${randomInt(1, 2 ** 40)}`, carrier: 'other', store: 'Matrix Store',
@@ -94,10 +78,22 @@ async function nextMatrixNumber(db: Database, courierId: string, kind: string) {
   return String(counter!.lastNo).padStart(6, '0');
 }
 
-/** A J$400.00 cash payment on an invoice of the owner's customer. */
+/** An unpaid J$1,000.00 invoice (partly paid when `paidCents`) of the owner's customer for a package of theirs, numbered from the courier's counter. */
+async function insertInvoice(db: Database, owner: RowOwner, paidCents = 0) {
+  const pkg = await insertPackage(db, owner);
+  const [row] = await db.insert(invoices).values({
+    courierId: owner.courier.id, customerId: owner.customerId, invoiceNo: `INV-${await nextMatrixNumber(db, owner.courier.id, 'invoice')}`,
+    status: paidCents > 0 ? 'partially_paid' : 'unpaid', subtotalCents: 100_000, totalCents: 100_000, paidCents, pricingSnapshot: { matrix: true },
+  }).returning();
+  await db.insert(invoicePackages).values({ invoiceId: row!.id, packageId: pkg.id, courierId: owner.courier.id });
+  await db.insert(invoiceLines).values({ courierId: owner.courier.id, invoiceId: row!.id, position: 0, code: 'freight', description: 'Freight AIR 3 lb', amountCents: 100_000, packageId: pkg.id });
+  await db.update(packages).set({ invoiceId: row!.id }).where(sql`${packages.id} = ${pkg.id}`);
+  return row!;
+}
+
+/** A J$400.00 cash payment on a J$1,000.00 invoice of the owner's customer. */
 async function insertPayment(db: Database, owner: RowOwner) {
-  const invoice = await insertInvoice(db, owner);
-  await db.update(invoices).set({ paidCents: 40_000, status: 'partially_paid' }).where(sql`${invoices.id} = ${invoice.id}`);
+  const invoice = await insertInvoice(db, owner, 40_000);
   const [payment] = await db.insert(payments).values({
     courierId: owner.courier.id, customerId: owner.customerId, paymentNo: `RCT-${await nextMatrixNumber(db, owner.courier.id, 'payment')}`, method: 'cash', amountCents: 40_000,
   }).returning();

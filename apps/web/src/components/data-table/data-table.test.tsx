@@ -8,6 +8,9 @@ import { ApiError } from '../../lib/api-client';
 import { renderWithProviders } from '../../test/render';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 
+// Not the contract-checked fake (test/contract-api.ts): the table is infrastructure that fetches
+// whatever endpoint it is given, so these rows are the test's own shape; each list's contract is
+// checked by its feature's tests and by the server's.
 const mocks = vi.hoisted(() => ({ api: vi.fn(), saveBlob: vi.fn(), notify: { error: vi.fn(), warning: vi.fn() } }));
 vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: mocks.api }));
 vi.mock('../../lib/download-file', () => ({ saveBlob: mocks.saveBlob }));

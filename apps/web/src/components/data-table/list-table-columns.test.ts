@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customerListColumns, type CustomerListItem } from '@parceldesk/shared/schemas/customers';
 import type { ticketListColumns, TicketListItem } from '@parceldesk/shared/schemas/tickets';
@@ -29,5 +31,12 @@ describe('ListTableColumns', () => {
       { field: 'updatedAt', label: 'Last Activity', filterable: true },
     ];
     expect(tickets).toHaveLength(3);
+  });
+
+  it("is how every feature's list declares its columns (a loose DataTableColumn<Row>[] would skip the check)", () => {
+    const features = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'features');
+    const files = readdirSync(features, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const loose = files.filter((file) => /DataTableColumn<[^,>]+>\[\]/.test(readFileSync(path.join(features, file), 'utf8')));
+    expect(loose).toEqual([]);
   });
 });

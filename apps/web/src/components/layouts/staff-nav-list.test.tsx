@@ -40,19 +40,20 @@ describe('StaffNavList', () => {
   });
 
   it('links the screens that exist and disables the rest without a link', () => {
-    const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'manifests_view', 'settings_view']));
+    const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'manifests_view', 'delivery_requests_view', 'settings_view']));
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/staff/dashboard');
     expect(nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/staff/settings');
     expect(nav.getByRole('link', { name: 'Scan' }).getAttribute('href')).toBe('/staff/scan');
-    expect(nav.queryByRole('link', { name: 'Maniefest' })).toBeNull();
-    const manifests = nav.getByRole('button', { name: 'Maniefest' });
-    expect(manifests.getAttribute('aria-disabled')).toBe('true');
-    expect(manifests.hasAttribute('href')).toBe(false);
+    expect(nav.getByRole('link', { name: 'Maniefest' }).getAttribute('href')).toBe('/staff/maniefest');
+    expect(nav.queryByRole('link', { name: 'Packages Delivery Request' })).toBeNull();
+    const requests = nav.getByRole('button', { name: 'Packages Delivery Request' });
+    expect(requests.getAttribute('aria-disabled')).toBe('true');
+    expect(requests.hasAttribute('href')).toBe(false);
   });
 
   it('explains a disabled entry in a tooltip on keyboard focus', async () => {
-    const nav = renderNav(staffUser(['manifests_view']));
-    fireEvent.focus(nav.getByRole('button', { name: 'Maniefest' }));
+    const nav = renderNav(staffUser(['delivery_requests_view']));
+    fireEvent.focus(nav.getByRole('button', { name: 'Packages Delivery Request' }));
     expect((await screen.findByRole('tooltip')).textContent).toBe(COMING_SOON);
   });
 

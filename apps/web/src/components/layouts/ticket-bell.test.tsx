@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
-import type { UnreadTicket } from '@parceldesk/shared/schemas/tickets';
+import type { TicketListItem, UnreadTicket } from '@parceldesk/shared/schemas/tickets';
 import type { AuthContextValue } from '../../lib/auth-context';
 import { renderWithProviders, Where } from '../../test/render';
 import { NavBadge } from './nav-badge';
 import { TicketBell } from './ticket-bell';
+import '../../test/contract-api';
 
 // Mantine renders slowly when the whole suite runs at once: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,10 +16,10 @@ vi.mock('../../lib/auth-context', () => ({ useAuth: () => auth.current }));
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, fail: false }));
 vi.mock('../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  api: vi.fn(async (path: string) => {
+  api: (await import('../../test/contract-api')).contractChecked(vi.fn(async (path: string) => {
     if (server.fail) throw new Error('network down');
     return server.responses[path.split('?')[0] ?? path];
-  }),
+  })),
 }));
 
 type StaffRole = 'super_admin' | 'courier_admin' | 'branch_manager' | 'staff';
@@ -35,6 +36,16 @@ const ticket = (no: string, subject: string): UnreadTicket => ({
   id: `id-${no}`, ticket_no: no, subject, status: 'pending', department: 'Billing', updatedAt: '2026-03-01T10:00:00.000Z',
   customer: { firstName: 'Tanya', lastName: 'Campbell' }, courierId: 'c1', courierName: 'Island Express',
 });
+
+/** GET /tickets/customer/{userId}: the customer's tickets as the server lists them. */
+function customerTickets(flags: { unread: boolean; hasStaffReply: boolean }[]) {
+  const data = flags.map((flag, i): TicketListItem => ({
+    id: `t${i}`, ticket_no: `TKT-${String(i + 1).padStart(6, '0')}`, subject: 'Parcel missing', department: 'Billing', status: 'pending',
+    customer: { id: 'k1', firstName: 'Tanya', lastName: 'Campbell' }, customerName: 'Tanya Campbell', courierId: 'c1', courierName: 'Island Express',
+    createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', lastMessageAt: '2026-03-01T10:00:00.000Z', ...flag,
+  }));
+  return { data, total: data.length, page: 1, limit: 100 };
+}
 
 function renderBell(role: StaffRole | 'customer', permissions?: string[]) {
   auth.current = role === 'customer'
@@ -123,7 +134,7 @@ describe('TicketBell', () => {
   });
 
   it('is hidden for customers', () => {
-    server.responses['/tickets/customer/k1'] = { data: [] };
+    server.responses['/tickets/customer/k1'] = customerTickets([]);
     renderBell('customer');
     expect(screen.queryByRole('button', { name: /^Support tickets/ })).toBeNull();
   });
@@ -137,13 +148,13 @@ describe('TicketBell', () => {
 describe('NavBadge for customers', () => {
   it('counts tickets with an unread staff message, capped at 9+', async () => {
     const item = (unread: boolean, hasStaffReply: boolean) => ({ unread, hasStaffReply });
-    server.responses['/tickets/customer/k1'] = { data: [...Array.from({ length: 12 }, () => item(true, true)), item(false, true)] };
+    server.responses['/tickets/customer/k1'] = customerTickets([...Array.from({ length: 12 }, () => item(true, true)), item(false, true)]);
     renderBell('customer');
     await waitFor(() => expect(screen.getByTestId('nav-unread-badge').textContent).toBe('9+ unread'));
   });
 
   it('shows nothing when every staff reply has been read', async () => {
-    server.responses['/tickets/customer/k1'] = { data: [{ unread: false, hasStaffReply: true }, { unread: true, hasStaffReply: false }] };
+    server.responses['/tickets/customer/k1'] = customerTickets([{ unread: false, hasStaffReply: true }, { unread: true, hasStaffReply: false }]);
     renderBell('customer');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId('nav-unread-badge')).toBeNull();

@@ -5,10 +5,9 @@ import { Button, Group, Stack } from '@mantine/core';
 import { MSG } from '@parceldesk/shared/messages';
 import { changePasswordFormSchema, staffPasswordFormSchema, type ChangePasswordFormValues } from '@parceldesk/shared/schemas/password';
 import { PasswordField } from './password-field';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { applyFieldErrors } from '../../lib/apply-field-errors';
+import { ApiError } from '../../lib/api-client';
 import { authApi } from '../../lib/auth-api';
-import { notify } from '../../lib/toast';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -32,20 +31,21 @@ export function PasswordChangeForm({ rules = 'all', submit = authApi.changePassw
   const [visible, setVisible] = useState(HIDDEN);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await submit({ currentPassword, newPassword });
-      notify.success(MSG.passwordUpdated);
-      form.reset(EMPTY);
-      setVisible(HIDDEN);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        form.setError('currentPassword', { type: 'server', message: MSG.currentPasswordIncorrect });
-        notify.error(MSG.currentPasswordIncorrect);
-        return;
+    const sent = await submitWithFeedback(form.setError, FIELDS, async () => {
+      try {
+        await submit({ currentPassword, newPassword });
+      } catch (error) {
+        // A 401 here is the current password, whatever the server words it as: said on its field and in the toast.
+        if (error instanceof ApiError && error.status === 401) {
+          throw new ApiError(401, MSG.currentPasswordIncorrect, { currentPassword: MSG.currentPasswordIncorrect });
+        }
+        throw error;
       }
-      applyFieldErrors(error, FIELDS, form.setError);
-      notify.error(errorMessage(error, MSG.passwordUpdateFailed));
-    }
+      return true;
+    }, { success: MSG.passwordUpdated, failure: MSG.passwordUpdateFailed });
+    if (!sent) return;
+    form.reset(EMPTY);
+    setVisible(HIDDEN);
   });
 
   const field = (name: keyof ChangePasswordFormValues, label: string, autoComplete: string) => (

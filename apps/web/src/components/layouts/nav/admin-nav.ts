@@ -22,7 +22,7 @@ export const adminNav: NavArea = {
     { label: 'Delivery Locations', path: '/admin/delivery-locations', icon: IconMapPin, available: false },
     { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: true },
     // Spelled so on purpose (spec section 2).
-    { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: false },
+    { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: true },
     { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
     { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
@@ -33,7 +33,7 @@ export const adminNav: NavArea = {
     { label: 'Audit Logs', path: '/admin/audit-logs', icon: IconHistory, available: true },
     { label: 'Notifications', path: '/admin/notifications', icon: IconBell, available: true },
     { label: 'Membership Rates', path: '/admin/membership-rates', icon: IconCrown, available: true },
-    { label: 'Sign Signature', path: '/admin/sign-signature', icon: IconSignature, available: false },
+    { label: 'Sign Signature', path: '/admin/sign-signature', icon: IconSignature, available: true },
     { label: 'Settings', path: '/admin/settings', icon: IconSettings, available: true },
   ],
 };

@@ -19,12 +19,12 @@ export const staffNav: NavArea = {
     { label: 'Packages Delivery Request', path: '/staff/delivery-requests', icon: IconTruckDelivery, permission: 'delivery_requests_view', available: false },
     { label: 'Unknown Packages', path: '/staff/unknown-packages', icon: IconPackageOff, permission: 'packages_unknown', available: true },
     // Spelled so on purpose (spec section 2).
-    { label: 'Maniefest', path: '/staff/maniefest', icon: IconClipboardList, permission: 'manifests_view', available: false },
+    { label: 'Maniefest', path: '/staff/maniefest', icon: IconClipboardList, permission: 'manifests_view', available: true },
     { label: 'Invoices', path: '/staff/invoices', icon: IconFileInvoice, permission: 'invoices_view', available: true },
     { label: 'Payments', path: '/staff/payments', icon: IconCreditCard, permission: 'payments_view', available: true },
     { label: 'Uncollected', path: '/staff/uncollected', icon: IconClockExclamation, permission: 'packages_uncollected', available: false },
     { label: 'Support Tickets', path: '/staff/support-tickets', icon: IconLifebuoy, permission: 'tickets_view', available: true, badge: 'unreadTickets' },
-    { label: 'Signature', path: '/staff/sign-signature', icon: IconSignature, permission: 'packages_sign', available: false },
+    { label: 'Signature', path: '/staff/sign-signature', icon: IconSignature, permission: 'packages_sign', available: true },
     // The staff Settings screen is the My Profile page (spec section 2).
     { label: 'Settings', path: '/staff/settings', icon: IconSettings, permission: 'settings_view', available: true },
   ],

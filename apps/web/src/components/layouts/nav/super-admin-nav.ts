@@ -23,6 +23,6 @@ export const superAdminNav: NavArea = {
     { label: 'Notifications', path: '/superadmin/notifications', icon: IconBell, available: true },
     { label: 'Audit Logs', path: '/superadmin/audit-logs', icon: IconHistory, available: true },
     { label: 'Settings', path: '/superadmin/settings', icon: IconSettings, available: false },
-    { label: 'Manifests', path: '/superadmin/manifests', icon: IconClipboardList, available: false },
+    { label: 'Manifests', path: '/superadmin/manifests', icon: IconClipboardList, available: true },
   ],
 };

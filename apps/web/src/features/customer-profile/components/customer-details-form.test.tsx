@@ -4,11 +4,12 @@ import { MSG } from '@parceldesk/shared/messages';
 import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import { renderWithProviders } from '../../../test/render';
 import { CustomerDetailsForm } from './customer-details-form';
+import '../../../test/contract-api';
 
 const mocks = vi.hoisted(() => ({ api: vi.fn(), setCustomer: vi.fn() }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: mocks.api,
+  api: (await import('../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => ({ setCustomer: mocks.setCustomer }) }));
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

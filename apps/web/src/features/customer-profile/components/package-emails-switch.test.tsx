@@ -3,18 +3,19 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { PackageEmailsSwitch } from './package-emails-switch';
+import '../../../test/contract-api';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, calls: [] as { path: string; method: string; body: unknown }[] }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
     server.calls.push({ path, method: options.method ?? 'GET', body: options.body });
     const answer = server.responses[`${options.method ?? 'GET'} ${path}`];
     if (answer instanceof Error) throw answer;
     return answer;
-  }),
+  })),
 }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));
@@ -34,7 +35,7 @@ beforeEach(() => {
 
 describe('PackageEmailsSwitch', () => {
   it('shows the saved choice and turns package emails off', async () => {
-    server.responses['PUT /customers/me/package-emails'] = { packageEmails: false };
+    server.responses['PUT /customers/me/package-emails'] = { packageEmails: false, message: 'Package email preference saved' };
     renderSwitch();
     const toggle = (await screen.findByRole('switch', { name: label })) as HTMLInputElement;
     expect(toggle.checked).toBe(true);

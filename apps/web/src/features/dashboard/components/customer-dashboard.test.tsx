@@ -4,6 +4,7 @@ import type { CustomerProfile } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import { renderWithProviders } from '../../../test/render';
 import { CustomerDashboard, NO_WAREHOUSE_ADDRESS } from './customer-dashboard';
+import '../../../test/contract-api';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
@@ -11,11 +12,21 @@ vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown> }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string) => server.responses[path] ?? {}),
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string) => server.responses[path] ?? {})),
 }));
 
+/** GET /couriers/{id} as a customer reads it: the courier with its bank details. */
+const courierAnswer = (bankDetails: string | null) => ({
+  success: true,
+  data: {
+    id: 'c1', name: 'Island Express', code: 'ISL', logo_url: null, shipping_address_air: null, shipping_address_sea: null,
+    bank_details: bankDetails, supports_membership: true,
+  },
+});
+
 beforeEach(() => {
-  server.responses = {};
+  // What the server answers for a courier with no rate sheet and no bank details.
+  server.responses = { '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null }, '/couriers/c1': courierAnswer(null) };
 });
 
 function customer(shippingAddresses: CustomerProfile['shippingAddresses']): CustomerProfile {
@@ -63,20 +74,20 @@ describe('CustomerDashboard', () => {
   });
 
   it('offers the rate sheet only when the courier has uploaded one', async () => {
-    server.responses['/rate-sheet'] = { rate_sheet_url: '/api/rate-sheet/download', file_name: 'rates-2025.pdf' };
+    server.responses['/rate-sheet'] = { success: true, rate_sheet_url: '/api/rate-sheet/download', file_name: 'rates-2025.pdf' };
     renderDashboard(customer([]));
     expect(await screen.findByRole('button', { name: 'Download rate sheet' })).toBeTruthy();
   });
 
   it('has no rate sheet button without a sheet', async () => {
-    server.responses['/couriers/c1'] = { data: { bank_details: 'NCB' } };
+    server.responses['/couriers/c1'] = courierAnswer('NCB');
     renderDashboard(customer([]));
     await screen.findByText('NCB'); // the other query has settled too
     expect(screen.queryByRole('button', { name: 'Download rate sheet' })).toBeNull();
   });
 
   it("shows the courier's bank transfer details line by line", async () => {
-    server.responses['/couriers/c1'] = { data: { bank_details: 'Bank: NCB\nAccount: 123456\nBranch: Half Way Tree' } };
+    server.responses['/couriers/c1'] = courierAnswer('Bank: NCB\nAccount: 123456\nBranch: Half Way Tree');
     renderDashboard(customer([]));
     const card = await screen.findByRole('region', { name: 'Bank transfer details' });
     expect(within(card).getByText('Bank: NCB')).toBeTruthy();

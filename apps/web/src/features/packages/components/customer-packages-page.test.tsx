@@ -3,9 +3,10 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { PACKAGE_MSG, type PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthContextValue } from '../../../lib/auth-context';
-import { detail, EMPTY_LIST, listItem, listOf, preAlert } from '../test/fixtures';
+import { claim, detail, EMPTY_LIST, listItem, listOf, preAlert } from '../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { CustomerPackagesPage } from './customer-packages-page';
+import '../../../test/contract-api';
 
 configure({ asyncUtilTimeout: 5000 });
 if (!('fonts' in document)) {
@@ -17,12 +18,12 @@ vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, calls: [] as { path: string; method: string; body: unknown }[] }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
     server.calls.push({ path, method: options.method ?? 'GET', body: options.body });
     const answer = server.responses[`${options.method ?? 'GET'} ${path.split('?')[0]}`];
     if (answer instanceof Error) throw answer;
     return answer ?? EMPTY_LIST;
-  }),
+  })),
 }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));
@@ -136,7 +137,7 @@ describe('CustomerPackagesPage', () => {
   });
 
   it('cancels a pre-alert after asking', async () => {
-    server.responses['DELETE /pre-alerts/a1'] = {};
+    server.responses['DELETE /pre-alerts/a1'] = { message: PACKAGE_MSG.preAlertCancelled };
     renderAt('/customer/packages');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel pre-alert 1Z999AA10123456784' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this pre-alert?' });
@@ -173,7 +174,8 @@ describe('CustomerPackagesPage', () => {
   });
 
   it('claims an unknown package only with a proof of purchase', async () => {
-    server.responses['POST /package-claims'] = {};
+    // The claimant learns which package it is only once the claim is approved.
+    server.responses['POST /package-claims'] = { ...claim, note: null, packageId: null, packageNumber: null };
     renderAt('/customer/packages');
     fireEvent.click(await screen.findByRole('button', { name: 'Claim a package' }));
     const dialog = await screen.findByRole('dialog', { name: 'Claim an unknown package' });

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import type { BrandingValue } from '../../../lib/branding';
 import { renderRoutes } from '../../../test/render';
 import { PublicTrackingPage } from './public-tracking-page';
+import '../../../test/contract-api';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -13,12 +14,12 @@ vi.mock('../../../lib/branding', () => ({ useBranding: () => branding.current })
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, calls: [] as string[] }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string) => {
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string) => {
     server.calls.push(path);
     const answer = server.responses[path];
     if (answer instanceof Error || answer === undefined) throw answer ?? new ApiError(404, 'No package found with this number');
     return answer;
-  }),
+  })),
 }));
 
 const result: TrackingResult = {

@@ -8,6 +8,7 @@ import { renderRoutes } from '../../../test/render';
 import { PackageDetailPage } from './package-detail-page';
 import { PackagesPage } from './packages-page';
 import { UnknownPackagesPage } from './unknown-packages-page';
+import '../../../test/contract-api';
 
 configure({ asyncUtilTimeout: 5000 });
 if (!('fonts' in document)) {
@@ -19,12 +20,12 @@ vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, calls: [] as { path: string; method: string; body: unknown }[] }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
     server.calls.push({ path, method: options.method ?? 'GET', body: options.body });
     const answer = server.responses[`${options.method ?? 'GET'} ${path.split('?')[0]}`];
     if (answer instanceof Error) throw answer;
     return answer ?? EMPTY_LIST;
-  }),
+  })),
 }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));

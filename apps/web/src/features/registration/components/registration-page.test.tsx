@@ -2,14 +2,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { MSG } from '@parceldesk/shared/messages';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { renderWithProviders } from '../../../test/render';
 import { RegistrationPage } from './registration-page';
+import '../../../test/contract-api';
 
+const mocks = vi.hoisted(() => ({ api: vi.fn() }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(),
+  api: (await import('../../../test/contract-api')).contractChecked(mocks.api),
 }));
 vi.mock('../../../lib/branding', () => ({ useBranding: () => ({ courier: null, apiKey: null, loading: false }) }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => ({ registerCustomer: vi.fn() }) }));
@@ -36,7 +38,7 @@ function renderAt(path: string) {
 
 beforeEach(() => {
   vi.mocked(notify.error).mockClear();
-  vi.mocked(api).mockReset().mockImplementation((path: string) => {
+  mocks.api.mockReset().mockImplementation((path: string) => {
     if (path === '/couriers/all') return Promise.resolve({ success: true, couriers: [{ ...COURIER, api_key: 'k1' }] });
     if (path === '/couriers/validate/k1') return Promise.resolve({ success: true, data: COURIER });
     if (path === '/branches/public/c1') return Promise.resolve({ success: true, data: [{ id: 'b1', name: 'Main' }] });
@@ -47,7 +49,7 @@ beforeEach(() => {
 describe('RegistrationPage', () => {
   it('lets a visitor without a courier pick one, which sets api_key', async () => {
     const user = renderAt('/register');
-    await waitFor(() => expect(vi.mocked(api)).toHaveBeenCalledWith('/couriers/all', expect.anything()));
+    await waitFor(() => expect(mocks.api).toHaveBeenCalledWith('/couriers/all', expect.anything()));
     await user.click(screen.getByRole('combobox', { name: 'Courier' }));
     await user.click(await screen.findByRole('option', { name: 'Island Express' }));
     await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('?api_key=k1'));

@@ -26,6 +26,12 @@ const RESPONSES: Record<string, unknown> = {
   },
   '/settings/additional-fees': { success: true, gct: 15, unknownFee: 0, uncollectedFee: 0, switchingFee: 0, fees: [] },
   '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null },
+  '/settings/pricing': { success: true, exchangeRateCents: null, exchangeRateSetOn: null, seaRatePerCubicFootCents: null, seaMinimumCents: 0 },
+  '/settings/storage-rules': { success: true, thresholdDays: 15, reminderDays: [7, 14], feeMode: 'once', capCents: null, abandonmentDays: 60 },
+  '/settings/customs': {
+    success: true, deMinimisUsdCents: 10_000, scfPercent: 0.3, envlPercent: 0.5, stampDutyCents: 10_000, stampDutyThresholdCents: 550_000, gctPercent: 15,
+    insuranceAirPercent: 1, insuranceSeaPercent: 1.5, categories: [{ code: 'general', name: 'General goods', dutyPercent: 20, gctPercent: 15 }],
+  },
   '/settings/couriers/c1/email-config': { success: true, data: null },
 };
 

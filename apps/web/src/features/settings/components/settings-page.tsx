@@ -9,6 +9,9 @@ import { BankDetailsTab } from './bank-details/bank-details-tab';
 import { ChangePasswordForm } from './change-password/change-password-form';
 import { CompanyTab } from './company/company-tab';
 import { EmailConfigTab } from './email-config/email-config-tab';
+import { CustomsSettingsSection } from './pricing/customs-settings-form';
+import { ExchangeSeaSection } from './pricing/exchange-sea-form';
+import { StorageRulesSection } from './pricing/storage-rules-form';
 import { ProcessingFeesTab } from './processing-fees/processing-fees-tab';
 import { RateSheetTab } from './rate-sheet/rate-sheet-tab';
 import { SETTINGS_TABS, tabFromSearch } from './settings-tabs';
@@ -17,8 +20,15 @@ import { ShippingRatesTab } from './shipping-rates/shipping-rates-tab';
 function panels(courierId: string): ReactNode[] {
   return [
     <CompanyTab courierId={courierId} />,
-    <ShippingRatesTab courierId={courierId} />,
-    <AdditionalFeesTab />,
+    <Stack gap="lg">
+      <ShippingRatesTab courierId={courierId} />
+      <ExchangeSeaSection />
+    </Stack>,
+    <Stack gap="lg">
+      <AdditionalFeesTab />
+      <StorageRulesSection />
+      <CustomsSettingsSection />
+    </Stack>,
     <ProcessingFeesTab />,
     <BankDetailsTab courierId={courierId} />,
     <EmailConfigTab courierId={courierId} />,

@@ -1,27 +1,38 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { TICKET_TRANSITIONS, type TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { TicketDetail } from '@parceldesk/shared/schemas/tickets';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { StatusActions, statusActionLabel } from './status-actions';
+import '../../../test/contract-api';
 
 // Mantine renders slowly when the whole suite runs at once: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const server = vi.hoisted(() => ({ calls: [] as { path: string; body: unknown }[], error: null as Error | null }));
+const server = vi.hoisted(() => ({ calls: [] as { path: string; body: unknown }[], error: null as Error | null, answer: null as unknown }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string, options: { body?: unknown } = {}) => {
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string, options: { body?: unknown } = {}) => {
     server.calls.push({ path, body: options.body });
     if (server.error) throw server.error;
-    return { id: 't1' };
-  }),
+    return server.answer;
+  })),
 }));
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+/** PUT /tickets/{id}/status answers the ticket as it now stands. */
+const moved: TicketDetail = {
+  id: 't1', ticket_no: 'TKT-000001', subject: 'Parcel missing', department: 'Shipping', status: 'resolved',
+  customer: { id: 'k1', firstName: 'Tanya', lastName: 'Campbell', email: 'tanya@example.com', mailboxNumber: 'ISL-0001' },
+  courierId: 'c1', courierName: 'Island Express', createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T11:00:00.000Z',
+  messages: [], canReply: true, allowedStatuses: ['in_progress', 'closed'],
+};
 
 beforeEach(() => {
   server.calls = [];
   server.error = null;
+  server.answer = moved;
 });
 
 function renderActions(status: TicketStatus, allowed: readonly TicketStatus[]) {

@@ -8,6 +8,7 @@ import { renderRoutes } from '../../../test/render';
 import { CustomerTicketsPage } from './customer-tickets-page';
 import { StaffTicketPage } from './staff-ticket-page';
 import { StaffTicketsPage } from './staff-tickets-page';
+import '../../../test/contract-api';
 
 // Mantine renders slowly when the whole suite runs at once: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,12 +18,12 @@ vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, calls: [] as { path: string; method: string; body: unknown }[] }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
-  api: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
+  api: (await import('../../../test/contract-api')).contractChecked(vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
     server.calls.push({ path, method: options.method ?? 'GET', body: options.body });
     const answer = server.responses[`${options.method ?? 'GET'} ${path.split('?')[0]}`];
     if (answer instanceof Error) throw answer;
     return answer ?? { data: [], total: 0, page: 1, pageSize: 10, filterOptions: {} };
-  }),
+  })),
 }));
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 

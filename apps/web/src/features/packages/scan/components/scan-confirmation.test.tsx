@@ -3,14 +3,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { detail } from '../../test/fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { ScanConfirmation } from './scan-confirmation';
+import '../../../../test/contract-api';
 
 const server = vi.hoisted(() => ({ calls: [] as { path: string; method: string; body: unknown }[] }));
 vi.mock('../../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  api: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
+  api: (await import('../../../../test/contract-api')).contractChecked(vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
     server.calls.push({ path, method: options.method ?? 'GET', body: options.body });
     return { id: 'ph1', kind: 'photo', fileName: 'image.jpg', contentType: 'image/jpeg', size: 1000, url: '/api/package-files/ph1', createdAt: '2026-11-19T11:00:00.000Z' };
-  }),
+  })),
 }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../../lib/toast', () => ({ notify: toast }));

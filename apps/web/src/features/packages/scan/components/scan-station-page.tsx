@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { IconCamera, IconLock, IconTableImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { staffSideWith } from '@parceldesk/shared/access';
+import { ACCESS, staffSideWith } from '@parceldesk/shared/access';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useAreaRoot } from '../../../../components/ui/use-area-root';
 import { errorMessage } from '../../../../lib/api-client';
@@ -12,6 +12,7 @@ import { useCanAccess } from '../../../../lib/use-access';
 import { useWedgeScan } from '../../../../components/scan/use-wedge-scan';
 import { useScanSync } from '../offline/use-scan-sync';
 import { CameraScanModal } from '../../../../components/scan/camera-scan-modal';
+import { LoadManifestMode } from './load-manifest-mode';
 import { openLabelPdf } from './label-actions';
 import { RecentReceipts, type Receipt } from './recent-receipts';
 import { ScanConfirmation } from './scan-confirmation';
@@ -28,15 +29,36 @@ export function NoScanAccess() {
   );
 }
 
-/** /admin/scan and /staff/scan (packages_scan): receive parcels by barcode, also offline (issue 11). */
+/**
+ * /admin/scan and /staff/scan: receive parcels by barcode, also offline (issue 11, packages_scan),
+ * or load them onto an open manifest (issue 12, manifests_manage).
+ */
 export function ScanStationPage() {
   const { user } = useAuth();
   const canAccess = useCanAccess();
-  if (!canAccess(staffSideWith('packages_scan'))) return <NoScanAccess />;
-  return <ScanStation ownerId={user?.id ?? null} />;
+  const canReceive = canAccess(staffSideWith('packages_scan'));
+  const canLoad = canAccess(ACCESS.manifestsManage);
+  const [mode, setMode] = useState<'receive' | 'load'>(canReceive ? 'receive' : 'load');
+  if (!canReceive && !canLoad) return <NoScanAccess />;
+  const switcher = canReceive && canLoad ? (
+    <SegmentedControl
+      aria-label="Scan station mode" value={mode} onChange={(value) => setMode(value === 'load' ? 'load' : 'receive')}
+      data={[{ value: 'receive', label: 'Receive packages' }, { value: 'load', label: 'Load manifest' }]}
+    />
+  ) : null;
+  if (mode === 'load' || !canReceive) {
+    return (
+      <Stack gap="md" maw={720}>
+        <PageHeader title="Scan" subtitle="Load manifest: choose the open manifest, then scan each package label." />
+        {switcher}
+        <LoadManifestMode />
+      </Stack>
+    );
+  }
+  return <ScanStation ownerId={user?.id ?? null} switcher={switcher} />;
 }
 
-function ScanStation({ ownerId }: { ownerId: string | null }) {
+function ScanStation({ ownerId, switcher }: { ownerId: string | null; switcher: ReactNode }) {
   const root = useAreaRoot();
   const [receipts, setReceipts] = useState<Receipt[]>([]);
   const [isAutoLabel, setAutoLabel] = useState(true);
@@ -104,6 +126,7 @@ function ScanStation({ ownerId }: { ownerId: string | null }) {
         subtitle="Scan or type the tracking number and press Enter; then the weight, and Enter saves."
         actions={<Button component={Link} to={`${root}/scan/bulk-receive`} variant="default" leftSection={<IconTableImport size={16} aria-hidden />}>Bulk receive</Button>}
       />
+      {switcher}
       <ScanSyncStatus sync={sync} />
       <ScanConfirmation confirmation={station.confirmation} root={root} />
       <Paper withBorder p="md">

@@ -1,0 +1,24 @@
+import type { DbOrTx } from '../db/client';
+import { notifications } from '../db/schema/index';
+
+/**
+ * In-app notifications are written by many features (tickets, packages, and the manifests and
+ * billing to come) with the change they tell about; the notifications feature only reads them.
+ * So the write lives here, a level below every feature (eslint-zones.js), as mail/outbox.ts does.
+ */
+export interface NewNotification {
+  courierId: string | null;
+  /** A staff-side user's notification, or a customer's (exactly one of the two). */
+  userId?: string | null;
+  customerId?: string | null;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/** Written in the caller's transaction, with the change it tells about. */
+export async function createNotifications(tx: DbOrTx, rows: readonly NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
+}

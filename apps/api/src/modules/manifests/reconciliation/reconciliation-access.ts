@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Access } from '@parceldesk/shared/access';
+import { MANIFEST_STATUS_LABELS } from '@parceldesk/shared/domain/manifests';
+import { notArrivedMessage, RECONCILIATION_MSG } from '@parceldesk/shared/schemas/reconciliation';
+import type { DbOrTx } from '../../../db/client';
+import { manifests, reconciliations } from '../../../db/schema/index';
+import { conflict, notFound } from '../../../lib/app-error';
+import type { Principal } from '../../../lib/principal';
+import { tenantWhere, type TenantScope } from '../../../lib/tenant-scope';
+
+/**
+ * Who may do what at the destination (issue 12; docs/decisions/013-reconciliation.md): reading a
+ * reconciliation takes manifests_view or manifests_reconcile (a clerk who scans must see the
+ * counts); scanning, marking damaged and finishing take manifests_reconcile. The super admin
+ * reads the network's but scans nothing: the check-in is the courier's own.
+ */
+export const RECONCILIATION_READ: Access = {
+  roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: ['manifests_view', 'manifests_reconcile'], tenant: { id: 'manifest' },
+};
+export const RECONCILIATION_WRITE: Access = {
+  roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_reconcile', tenant: { id: 'manifest' },
+};
+export const RECONCILIATION_LIST: Access = {
+  roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: ['manifests_view', 'manifests_reconcile'],
+};
+
+export function mayReconcile(principal: Principal): boolean {
+  if (principal.kind === 'customer' || principal.role === 'super_admin') return false;
+  return principal.role === 'courier_admin' || principal.permissions.has('manifests_reconcile');
+}
+
+export type ManifestRow = typeof manifests.$inferSelect;
+export type ReconciliationRow = typeof reconciliations.$inferSelect;
+
+/** The manifest in scope, or 404 (another courier's is not found). `update` locks it for the finish. */
+export async function manifestInScope(db: DbOrTx, scope: TenantScope, id: string, lock?: 'update'): Promise<ManifestRow> {
+  const query = db.select().from(manifests).where(tenantWhere(manifests, scope, eq(manifests.id, id))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** 409 unless the manifest has arrived (a reconciled one says so). */
+export function assertArrived(manifest: ManifestRow): void {
+  if (manifest.status === 'reconciled') throw conflict(RECONCILIATION_MSG.alreadyReconciled);
+  if (manifest.status !== 'arrived') throw conflict(notArrivedMessage(MANIFEST_STATUS_LABELS[manifest.status]));
+}
+
+/**
+ * The manifest's reconciliation, locked: `share` for a scan (many at once, none during a finish),
+ * `update` for the finish (waits for the scans in flight). 409 when none was started.
+ */
+export async function lockedReconciliation(db: DbOrTx, manifest: ManifestRow, lock: 'share' | 'update'): Promise<ReconciliationRow> {
+  const query = db.select().from(reconciliations)
+    .where(and(eq(reconciliations.manifestId, manifest.id), eq(reconciliations.courierId, manifest.courierId))).limit(1);
+  const [row] = lock === 'share' ? await query.for('share') : await query.for('update');
+  if (!row) throw conflict(RECONCILIATION_MSG.notStarted);
+  return row;
+}
+
+export const touchedNow = { updatedAt: sql`now()` };

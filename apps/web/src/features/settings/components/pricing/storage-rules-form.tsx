@@ -1,0 +1,81 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { fromCents, toCents } from '@parceldesk/shared/domain/money';
+import {
+  PRICING_MSG, storageRulesFormSchema, type StorageRulesForm, type StorageRulesInput,
+} from '@parceldesk/shared/schemas/pricing-settings';
+import { FormNativeSelect } from '../../../../components/ui/form-native-select';
+import { FormNumberInput } from '../../../../components/ui/form-number-input';
+import { QueryState } from '../../../../components/ui/query-state';
+import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
+import { useStorageRules, useUpdateStorageRules } from '../../api/pricing-settings';
+
+const FIELDS = ['thresholdDays', 'reminderDays', 'feeMode', 'abandonmentDays'] as const;
+const MODES = [{ value: 'once', label: 'Once, when the threshold passes' }, { value: 'per_day', label: 'Per day after the threshold' }] as const;
+
+const toForm = (saved: StorageRulesInput): StorageRulesForm => ({
+  thresholdDays: saved.thresholdDays,
+  reminderDays: saved.reminderDays.join(', '),
+  feeMode: saved.feeMode,
+  cap: saved.capCents === null ? undefined : fromCents(saved.capCents),
+  abandonmentDays: saved.abandonmentDays,
+});
+
+const toInput = (form: StorageRulesForm): StorageRulesInput => ({
+  thresholdDays: form.thresholdDays,
+  reminderDays: form.reminderDays === '' ? [] : [...new Set(form.reminderDays.split(',').map((day) => Number(day.trim())))].sort((a, b) => a - b),
+  feeMode: form.feeMode,
+  capCents: form.feeMode === 'per_day' && form.cap !== undefined ? toCents(form.cap) : null,
+  abandonmentDays: form.abandonmentDays,
+});
+
+function RulesForm({ saved }: { saved: StorageRulesInput }) {
+  const update = useUpdateStorageRules();
+  const form = useForm<StorageRulesForm>({ resolver: zodResolver(storageRulesFormSchema), defaultValues: toForm(saved) });
+  const { isSubmitting } = form.formState;
+  const feeMode = useWatch({ control: form.control, name: 'feeMode' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const answer = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(toInput(values)), {
+      success: PRICING_MSG.storageUpdated,
+      failure: PRICING_MSG.storageFailed,
+    });
+    if (answer) form.reset(toForm(answer));
+  });
+  const days = { min: 1, max: 365, step: 1, decimalScale: 0, allowNegative: false, control: form.control } as const;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Storage rules">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">The uncollected fee above is charged by these rules on parcels left at the branch.</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FormNumberInput {...days} name="thresholdDays" label="Uncollected after (days)" placeholder="15" />
+          <TextInput {...form.register('reminderDays')} label="Reminders at (days)" placeholder="7, 14" error={form.formState.errors.reminderDays?.message} />
+          <FormNativeSelect control={form.control} name="feeMode" label="Uncollected fee charged" options={MODES} />
+          <FormNumberInput control={form.control} name="cap" label="Cap when charged per day (J$)" placeholder="No cap" min={0} step={0.01} decimalScale={2}
+            allowNegative={false} prefix="J$" thousandSeparator="," disabled={feeMode !== 'per_day'} />
+          <FormNumberInput {...days} name="abandonmentDays" label="Abandoned after (days)" placeholder="60" description="After a final notice" />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            Save Storage Rules
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Additional Fees tab: when a parcel counts as uncollected, the reminders, the fee mode and abandonment. */
+export function StorageRulesSection() {
+  const query = useStorageRules();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="storage-heading">
+      <Title order={2} size="h4" mb="md" id="storage-heading">
+        Storage Rules
+      </Title>
+      <QueryState query={query} what="the storage rules">
+        {(saved) => <RulesForm saved={saved} />}
+      </QueryState>
+    </Card>
+  );
+}
