@@ -84,7 +84,6 @@ export async function renderReportXlsx(data: ReportData): Promise<Buffer> {
 
 export function renderReportPdf(data: ReportData): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 36, bufferPages: true, info: { Title: `Reconciliation ${data.view.manifest.number}`, Creator: 'ParcelDesk' } });
-  // The shared PDF fonts (DejaVu, every name prints): lib/pdf-fonts.ts, in the bundle dist/fonts.
   registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
