@@ -173,16 +173,23 @@ async function manifestPdf(manifest: ManifestRow, courierName: string, lines: Ma
     while (cut.length > 1 && doc.widthOfString(`${cut}...`) > width) cut = cut.slice(0, -1);
     return `${cut}...`;
   };
+  // pdfkit's font() is slow (about 1 ms a call on this machine): switch only when the font changes.
+  let current = '';
+  const use = (font: string) => {
+    if (font !== current) doc.font(font).fontSize(7.5);
+    current = font;
+  };
   lines.forEach((line, index) => {
     if (y > bottom) {
       doc.addPage();
       y = 36;
       drawHead();
+      current = '';
     }
     let x = left;
     for (const column of PDF_COLUMNS) {
       const value = column.value(line, index);
-      doc.font(fontFor(value)).fontSize(7.5);
+      use(fontFor(value));
       const text = fit(value, column.width - 4);
       const at = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(text) : x;
       doc.text(text, at, y, { lineBreak: false });
