@@ -209,6 +209,7 @@ export const CONTRACT = {
   'POST /pickups/authorisation-letters': authorisationLetterSchema,
   'POST /pickups': createPickupResponseSchema,
   'GET /pickups/:id': pickupSchema,
+  'GET /pickups/:id/receipt': NOT_JSON,
   'GET /pickups/:id/signature': NOT_JSON,
   'GET /pickups/:id/authorisation-letter': NOT_JSON,
   'POST /package-claims': packageClaimSchema,

@@ -13,6 +13,7 @@ import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { enqueueEmails, type OutgoingEmail } from '../../mail/outbox';
+import { issueInvoicesForPackages } from '../invoices/issue-invoices.service';
 import { loadManifest, type ManifestRow } from './manifest-access';
 import { recordManifestEvent } from './manifest-writes.service';
 
@@ -128,9 +129,16 @@ export async function changeManifestStatus(
   }).where(eq(manifests.id, manifest.id));
   const notified = move.packagesFrom !== move.packagesTo && isNotifyingStatus(move.packagesTo)
     ? await tellCustomers(tx, manifest, moved, move.packagesTo, publicUrl) : 0;
-  const details = { number: manifest.number, moved: moved.length, skipped, emailed: notified };
+  // Issue 13: arrival at the destination invoices each arrived parcel, priced from the settings in
+  // force now, in this transaction (a parcel already invoiced, or one pricing refuses, is skipped
+  // and stays listed for staff to invoice by hand).
+  const invoiced = action === 'arrive'
+    ? (await issueInvoicesForPackages(tx, { actor, courierId: manifest.courierId, packageIds: moved.map((p) => p.id), publicUrl })).issued.length
+    : 0;
+  const details = { number: manifest.number, moved: moved.length, skipped, emailed: notified, ...(action === 'arrive' ? { invoiced } : {}) };
   await recordManifestEvent(tx, { manifest, from: manifest.status, to: move.to, actor, note: change.note, details });
   await auditAction(tx, actor, { courierId: manifest.courierId, action: `manifest.${action}`, targetType: 'manifest', targetId: manifest.id, details: { ...details, note: change.note } });
-  const message = `${move.done}: ${moved.length} package${moved.length === 1 ? '' : 's'} ${PACKAGE_STATUS_LABELS[move.packagesTo]}${skipped ? `, ${skipped} left as they were` : ''}`;
+  const message = `${move.done}: ${moved.length} package${moved.length === 1 ? '' : 's'} ${PACKAGE_STATUS_LABELS[move.packagesTo]}${skipped ? `, ${skipped} left as they were` : ''}`
+    + (action === 'arrive' ? `, ${invoiced} invoice${invoiced === 1 ? '' : 's'} issued` : '');
   return { moved: moved.length, skipped, message };
 }

@@ -10,6 +10,7 @@ import { conflict, forbidden } from '../../../lib/app-error';
 import { RECONCILIATION_MSG } from '@parceldesk/shared/schemas/reconciliation';
 import { assertArrived, lockedReconciliation, manifestInScope, mayReconcile } from './reconciliation-access';
 import { tellCustomersOfMoves, tellStaffOfMissing, type MovedParcel } from './reconciliation-notify';
+import { issueInvoicesForPackages } from '../../invoices/issue-invoices.service';
 
 interface ParcelRow extends Record<string, unknown> {
   id: string; status: PackageStatus; branch_id: string | null; customer_id: string | null; package_no: string;
@@ -90,7 +91,10 @@ export async function finishReconciliation(tx: DbOrTx, { actor, manifestId, publ
   const moved: MovedParcel[] = moves.map(({ row, to }) => ({ id: row.id, customerId: row.customer_id, packageNo: row.package_no, trackingNumber: row.tracking_number, shipper: row.shipper, status: to }));
   const emailed = await tellCustomersOfMoves(tx, manifest.courierId, moved, publicUrl);
   const staffTold = await tellStaffOfMissing(tx, { courierId: manifest.courierId, manifestId: manifest.id, number: manifest.number, missing: moved.filter((p) => p.status === 'missing') });
-  await auditAction(tx, actor, { courierId: manifest.courierId, action: 'reconciliation.finished', targetType: 'manifest', targetId: manifest.id, details: { number: manifest.number, ...details, emailed, staffTold } });
+  // Issue 13: a parcel checked in here is invoiced if arrival could not (already invoiced ones are skipped).
+  const checkedIn = moved.filter((p) => p.status === 'ready_for_pickup' || p.status === 'in_transit').map((p) => p.id);
+  const invoiced = (await issueInvoicesForPackages(tx, { actor, courierId: manifest.courierId, packageIds: checkedIn, publicUrl })).issued.length;
+  await auditAction(tx, actor, { courierId: manifest.courierId, action: 'reconciliation.finished', targetType: 'manifest', targetId: manifest.id, details: { number: manifest.number, ...details, emailed, staffTold, invoiced } });
   await publishEvent(tx, { family: 'reconciliations', kind: 'reconciliation.finished', audience: 'staff', courierId: manifest.courierId, customerId: null, manifestId: manifest.id, reconciliationId: reconciliation.id });
   return result;
 }
