@@ -79,7 +79,7 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-/** The scheduled jobs (docs/decisions/015-jobs.md): the uncollected sweep daily at 06:00 Jamaica time. */
+/** The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time. */
 const scheduledJobs = (database: DbHandle, env: Env, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
   name: 'uncollected-sweep',
   cron: '0 6 * * *',

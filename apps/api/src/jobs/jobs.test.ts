@@ -4,7 +4,7 @@ import { createDb, type DbHandle } from '../db/client';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * docs/decisions/015-jobs.md: two API instances start the job runner on one database; the daily
+ * docs/decisions/017-jobs.md: two API instances start the job runner on one database; the daily
  * sweep is scheduled once (06:00 America/Jamaica) on a singleton queue, and a job sent to it is
  * run by one of them.
  */

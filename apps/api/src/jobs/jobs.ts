@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import { LOCAL_TIME_ZONE } from '../lib/local-time';
 
 /**
- * Scheduled jobs on PostgreSQL (pg-boss 10, docs/decisions/015-jobs.md). Every instance starts
+ * Scheduled jobs on PostgreSQL (pg-boss 10, docs/decisions/017-jobs.md). Every instance starts
  * the same runner: queues and schedules are rows keyed by name (created with ON CONFLICT, so two
  * instances register one schedule), pg-boss's cron monitor lets one instance a minute send the
  * due jobs (singleton key per schedule and minute), and a queue of policy 'singleton' runs one

@@ -5,7 +5,7 @@ import { packages } from './packages';
 import { couriers } from './tenancy';
 
 /**
- * Issue 13, uncollected parcels (migration 0014, docs/decisions/015-jobs.md): one row per package
+ * Issue 13, uncollected parcels (migration 0014, docs/decisions/017-jobs.md): one row per package
  * and local day charged. UNIQUE (package_id, charge_day) is what makes the sweep idempotent: a
  * day is never charged twice, whichever instance or rerun gets there. `invoice_id` is the invoice
  * the charge went on, or null while it is pending (the parcel's invoice was already paid).

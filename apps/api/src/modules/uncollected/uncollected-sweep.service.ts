@@ -204,7 +204,7 @@ async function sweepPackage(tx: DbOrTx, candidate: Candidate, settings: { rules:
 }
 
 /**
- * The daily uncollected sweep (docs/decisions/015-jobs.md): for every courier (or the one named)
+ * The daily uncollected sweep (docs/decisions/017-jobs.md): for every courier (or the one named)
  * and every parcel ready for pickup, the reminders due, the storage fee due and, after the
  * abandonment period and a final notice, abandonment. `now` is the sweep's clock (tests choose
  * it). Each parcel is one transaction under its row lock, so a failing parcel does not stop the
