@@ -7,6 +7,9 @@ import type { AppContext, ZodApp } from './app-context';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
+import { startJobs, type JobDefinition, type JobRunner } from './jobs/jobs';
+import { runUncollectedSweep } from './modules/uncollected/uncollected-sweep.service';
+import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -62,6 +65,7 @@ import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/afte
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker | null;
+    jobs: JobRunner | null;
   }
 }
 
@@ -71,7 +75,19 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The outbox worker sends queued email; tests may start it themselves. */
   startWorkers?: boolean;
+  /** The scheduled jobs (pg-boss); off in tests unless asked for (default: as startWorkers). */
+  startJobs?: boolean;
 }
+
+/** The scheduled jobs (docs/decisions/015-jobs.md): the uncollected sweep daily at 06:00 Jamaica time. */
+const scheduledJobs = (database: DbHandle, env: Env, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
+  name: 'uncollected-sweep',
+  cron: '0 6 * * *',
+  run: () => runUncollectedSweep(database.db, {
+    now: new Date(), publicUrl: env.publicUrl,
+    onError: (error, packageId) => log.error({ err: error, packageId }, 'uncollected sweep: a parcel failed (retried on the next run)'),
+  }),
+}];
 
 /** Route modules, registered explicitly under /api (no autoload magic). */
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
@@ -79,7 +95,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
-  paymentRoutes, pickupRoutes, invoiceRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes];
+  paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
@@ -128,7 +144,14 @@ export async function buildApp(options: BuildAppOptions) {
       db: database.db, pool: database.pool, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, pollMs: env.OUTBOX_POLL_MS, log: app.log, courierTransports,
     });
   }
+  app.decorate('jobs', null);
+  if (options.startJobs ?? options.startWorkers !== false) {
+    const connectionString = database.pool.options.connectionString;
+    if (!connectionString) throw new Error('The job runner needs the database connection string');
+    app.jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, app.log), log: app.log });
+  }
   app.addHook('onClose', async () => {
+    await app.jobs?.stop();
     await app.outbox?.stop();
   });
   return app;

@@ -113,4 +113,11 @@ export const ACCESS = {
   invoicesStaffView: staffSideWith('invoices_view'),
   invoicesManage: staffSideWith('invoices_manage'),
   invoicesVoid: ADMINS,
+  /** Issue 12, reconciliation at the destination: reading takes either permission (a scanning clerk sees the counts); the super admin reads. */
+  reconciliationView: { roles: STAFF_SIDE_ROLES, permission: ['manifests_view', 'manifests_reconcile'] },
+  /** Scanning, marking damaged and finishing: the courier's own people with manifests_reconcile. */
+  reconciliationWork: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_reconcile' },
+  /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
+  uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
+  uncollectedSweep: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;

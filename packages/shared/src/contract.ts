@@ -40,6 +40,7 @@ import {
   switchBranchResultSchema,
 } from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
+import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
@@ -208,6 +209,7 @@ export const CONTRACT = {
   'POST /pickups/authorisation-letters': authorisationLetterSchema,
   'POST /pickups': createPickupResponseSchema,
   'GET /pickups/:id': pickupSchema,
+  'GET /pickups/:id/receipt': NOT_JSON,
   'GET /pickups/:id/signature': NOT_JSON,
   'GET /pickups/:id/authorisation-letter': NOT_JSON,
   'POST /package-claims': packageClaimSchema,
@@ -238,6 +240,8 @@ export const CONTRACT = {
   'GET /customs/options': customsOptionsSchema,
   'GET /customs/estimate': customsEstimateSchema,
   'POST /invoices': issueInvoicesResponseSchema,
+  'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
+  'POST /uncollected/sweep': sweepResponseSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,

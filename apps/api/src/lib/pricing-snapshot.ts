@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { toCents } from '@parceldesk/shared/domain/money';
-import type { MembershipRate, PricingSnapshot } from '@parceldesk/shared/domain/pricing';
+import type { MembershipRate, PricingSnapshot, StorageRules } from '@parceldesk/shared/domain/pricing';
+import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import { MEMBERSHIP_TYPES } from '@parceldesk/shared/constants';
 import { DEFAULT_GCT_PERCENT } from '@parceldesk/shared/constants';
 import type { DbOrTx } from '../db/client';
@@ -51,4 +52,17 @@ export async function loadPricingSnapshot(db: DbOrTx, courierId: string): Promis
     volumetricDivisor: courier?.divisor ?? 166,
     takenAt: new Date().toISOString(),
   };
+}
+
+/**
+ * The courier's storage rules (uncollected threshold, reminder days, fee once or per day with its
+ * cap, abandonment), for the storage job; the defaults of shared/domain.md until the courier saves
+ * them. `storageFeeCents` in packages/shared/src/domain/pricing.ts applies them.
+ */
+export async function loadStorageRules(db: DbOrTx, courierId: string): Promise<StorageRules> {
+  const [row] = await db.select({
+    thresholdDays: courierPricingSettings.storageThresholdDays, reminderDays: courierPricingSettings.storageReminderDays,
+    feeMode: courierPricingSettings.storageFeeMode, capCents: courierPricingSettings.storageFeeCapCents, abandonmentDays: courierPricingSettings.abandonmentDays,
+  }).from(courierPricingSettings).where(eq(courierPricingSettings.courierId, courierId)).limit(1);
+  return row ?? { ...DEFAULT_STORAGE_RULES, reminderDays: [...DEFAULT_STORAGE_RULES.reminderDays] };
 }

@@ -9,7 +9,6 @@ const modulesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '.
  * transaction inside the service, because they count rate-limit attempts on their own connection.
  */
 const OWN_TRANSACTION = new Set([
-  'auth/sessions.ts',
   'couriers/courier-signup.service.ts',
   'customers/registration.service.ts',
   'password-reset/password-reset.service.ts',

@@ -69,6 +69,8 @@ const PackageDetailPage = page(() => import('../features/packages/components/pac
 const UnknownPackagesPage = page(() => import('../features/packages/components/unknown-packages-page').then(named('UnknownPackagesPage')));
 const CustomerPackagesPage = page(() => import('../features/packages/components/customer-packages-page').then(named('CustomerPackagesPage')));
 const PublicTrackingPage = page(() => import('../features/packages/components/public-tracking-page').then(named('PublicTrackingPage')));
+// Issue 12: reconciliation at the destination.
+const ReconciliationPage = page(() => import('../features/reconciliation/components/reconciliation-page').then(named('ReconciliationPage')));
 // Issue 11: the scan station and bulk receive.
 const ScanStationPage = page(() => import('../features/packages/scan/components/scan-station-page').then(named('ScanStationPage')));
 const BulkReceivePage = page(() => import('../features/packages/scan/components/bulk-receive-page').then(named('BulkReceivePage')));
@@ -165,6 +167,7 @@ const manifestScreens: RouteObject[] = [
   { path: 'maniefest', element: <ManifestsPage /> },
   { path: 'maniefest/:id', element: <ManifestDetailPage /> },
 ];
+const reconciliationScreens: RouteObject[] = [{ path: 'reconciliation', element: <ReconciliationPage /> }];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'audit-logs', element: <AuditLogsPage /> },
@@ -230,6 +233,7 @@ export const router = createBrowserRouter([
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
         ...manifestScreens,
+        ...reconciliationScreens,
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
@@ -242,6 +246,7 @@ export const router = createBrowserRouter([
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...manifestScreens,
+        ...reconciliationScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
       ]),

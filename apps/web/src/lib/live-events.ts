@@ -25,6 +25,9 @@ export const PACKAGE_QUERY_KEYS: readonly (readonly unknown[])[] = [
   ['packages'], ['data-table', '/packages'], ['data-table', '/pre-alerts'], ['data-table', '/packages/unknown'], ['data-table', '/package-claims'],
 ];
 
+/** Query-key prefixes of the reconciliation screens (issue 12): a scan anywhere refreshes every screen's counts. */
+export const RECONCILIATION_QUERY_KEYS: readonly (readonly unknown[])[] = [['reconciliation'], ['data-table', '/reconciliations']];
+
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -75,6 +78,10 @@ export function refreshPackages(client: QueryClient) {
   for (const queryKey of PACKAGE_QUERY_KEYS) void client.invalidateQueries({ queryKey });
 }
 
+function refreshReconciliations(client: QueryClient) {
+  for (const queryKey of RECONCILIATION_QUERY_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 function open(token: string, client: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -91,6 +98,7 @@ function open(token: string, client: QueryClient): () => void {
       if (attempt > 0) {
         refreshTickets(client);
         refreshPackages(client);
+        refreshReconciliations(client);
       }
       attempt = 0;
     };
@@ -104,6 +112,7 @@ function open(token: string, client: QueryClient): () => void {
       const event = parseEvent<PackageStreamEvent>((message as MessageEvent<string>).data);
       if (event) packageListeners.forEach((listener) => listener(event));
     });
+    current.addEventListener('reconciliations', () => refreshReconciliations(client));
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.
       current.close();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './domain-error';
-import { allocatePayment, centsFromText, formatJmd, textFromCents, type OpenInvoice } from './payments';
+import { allocatePayment, centsFromText, textFromCents, type OpenInvoice } from './payments';
 
 const inv = (id: string, balanceCents: number, issuedAt: string): OpenInvoice => ({ id, invoiceNo: `INV-${id}`, balanceCents, issuedAt });
 const older = inv('000001', 150000, '2026-10-01T10:00:00Z');
@@ -16,15 +16,6 @@ function refusal(run: () => unknown): DomainError {
   }
   throw new Error('expected a refusal');
 }
-
-describe('formatJmd', () => {
-  it('writes J$ with thousands separators and two decimals', () => {
-    expect(formatJmd(123450)).toBe('J$1,234.50');
-    expect(formatJmd(5)).toBe('J$0.05');
-    expect(formatJmd(100000000)).toBe('J$1,000,000.00');
-    expect(formatJmd(-1200)).toBe('-J$12.00');
-  });
-});
 
 describe('amounts typed in J$', () => {
   it('reads dollars and cents exactly, never through floating point', () => {

@@ -1,6 +1,6 @@
 import type { PaymentProofStatus, PaymentStatus } from './billing';
 import { DomainError } from './domain-error';
-import type { Cents } from './money';
+import { formatMoney, type Cents } from './money';
 
 /**
  * Payments (issue 13, "Payments"; statuses and methods in ./billing): one payment of a customer settles one or more of that
@@ -10,14 +10,6 @@ import type { Cents } from './money';
  */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { recorded: 'Recorded', void: 'Void' };
 export const PROOF_STATUS_LABELS: Record<PaymentProofStatus, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Rejected' };
-
-/** J$1,234.50 from 123450 cents; negative amounts as -J$12.00. */
-export function formatJmd(cents: Cents): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}J$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** "1,234.50", "J$1234.5" → 123450 cents; null unless it is an amount with at most two decimals. */
 export function centsFromText(text: string): Cents | null {
@@ -60,11 +52,11 @@ export const PAYMENT_RULE_MSG = {
   unknownInvoice: 'Choose unpaid invoices of this customer',
   duplicateInvoice: 'Each invoice may appear only once in a payment',
   allocationsSum: (allocated: Cents, amount: Cents) =>
-    `The amounts allocated (${formatJmd(allocated)}) must add up to the payment (${formatJmd(amount)})`,
+    `The amounts allocated (${formatMoney(allocated)}) must add up to the payment (${formatMoney(amount)})`,
   overpayInvoice: (invoiceNo: string, amount: Cents, balance: Cents) =>
-    `${formatJmd(amount)} is more than the balance of invoice ${invoiceNo} (${formatJmd(balance)}). Overpaying an invoice is not allowed.`,
+    `${formatMoney(amount)} is more than the balance of invoice ${invoiceNo} (${formatMoney(balance)}). Overpaying an invoice is not allowed.`,
   overpayTotal: (amount: Cents, owed: Cents) =>
-    `${formatJmd(amount)} is more than this customer owes on the chosen invoices (${formatJmd(owed)}). Overpaying an invoice is not allowed.`,
+    `${formatMoney(amount)} is more than this customer owes on the chosen invoices (${formatMoney(owed)}). Overpaying an invoice is not allowed.`,
 } as const;
 
 function assertAmount(cents: Cents, field: string): void {

@@ -241,7 +241,8 @@ export const manifestStatusResultSchema = z.object({
   /** Packages moved with the manifest, and those left as they were (not in the expected status). */
   moved: z.number().int(),
   skipped: z.number().int(),
-  manifest: manifestDetailSchema,
+  /** The header after the move (the detail, with its thousands of lines, is read again by GET). */
+  manifest: manifestListItemSchema,
 });
 
 export { formatMawb };

@@ -11,6 +11,7 @@ import { packageStatusSchema, serviceSchema } from './packages';
  *   POST /pickups/authorisation-letters             the customer's letter for an authorised person (multipart `letter`)
  *   POST /pickups                                   release: parcels, collector, signature (PNG data URL); Idempotency-Key
  *   GET  /pickups/{id}                              the pickup record (receipt)
+ *   GET  /pickups/{id}/receipt                      the receipt PDF with the signature
  *   GET  /pickups/{id}/signature                    the signature image
  *   GET  /pickups/{id}/authorisation-letter         the letter kept with the pickup
  * Money is integer J$ cents.

@@ -9,3 +9,4 @@ export * from './billing';
 export * from './pricing';
 export * from './pickups';
 export * from './charges';
+export * from './storage';

@@ -9,8 +9,8 @@ import { actorOf, originOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { signInUser } from './sign-in.service';
-import { revokeSession } from './sessions';
-import { loadAuthUser } from './user-profile';
+import { revokeSession } from '../../lib/sessions';
+import { loadAuthUser } from '../../lib/profiles';
 import { changeOwnPassword } from './password.service';
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {

@@ -6,8 +6,8 @@ import { customers, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { notFound, unauthorized } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { revokeAccountLinks } from '../password-reset/reset-tokens';
-import { revokeAllSessions } from './sessions';
+import { revokeAccountLinks } from '../../lib/account-links';
+import { revokeAllSessions } from '../../lib/sessions';
 
 /** Changes the caller's own password; every other session of theirs is revoked. */
 export async function changeOwnPassword(db: DbOrTx, { actor, input }: { actor: Actor; input: ChangePasswordInput }) {

@@ -12,8 +12,8 @@ import { enqueueEmail } from '../../mail/outbox';
 import { accountExistsEmail, courierSignupEmail } from '../../mail/templates';
 import { smtpSecretBox } from '../../security/encryption';
 import { hashPassword } from '../../security/passwords';
-import { startSession } from '../auth/sessions';
-import { loadAuthUser } from '../auth/user-profile';
+import { startSession } from '../../lib/sessions';
+import { loadAuthUser } from '../../lib/profiles';
 import { createCourier } from './courier-onboarding.service';
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });

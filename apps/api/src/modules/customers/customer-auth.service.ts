@@ -6,8 +6,8 @@ import type { AppContext } from '../../app-context';
 import { customers } from '../../db/schema/index';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
 import { verifyPassword } from '../../security/passwords';
-import { signInSession } from '../auth/sessions';
-import { loadCustomerProfile } from '../auth/customer-profile';
+import { signInSession } from '../../lib/sessions';
+import { loadCustomerProfile } from '../../lib/profiles';
 import { courierByApiKey, courierById } from '../../lib/courier-lookup';
 
 /** How many same-email accounts (at different couriers) a key-less sign-in tries. */

@@ -10,7 +10,7 @@ import { activeOptions, branchOptions, courierOptions } from '../../lib/list-opt
 import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime, localDayEnd, localDayStart } from '../../lib/local-time';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
-import { loadCustomerProfile } from '../auth/customer-profile';
+import { loadCustomerProfile } from '../../lib/profiles';
 
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 

@@ -9,7 +9,7 @@ import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { findInScope } from '../../lib/tenant-scope';
-import { revokeAllSessions } from '../auth/sessions';
+import { revokeAllSessions } from '../../lib/sessions';
 import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
 import { getCustomer } from './customer-list.service';
 

@@ -9,7 +9,7 @@ import { PUBLIC } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../lib/app-error';
 import { actorOf, originOf } from '../../lib/actor';
-import { loadCustomerProfile } from '../auth/customer-profile';
+import { loadCustomerProfile } from '../../lib/profiles';
 import { signInCustomer } from './customer-auth.service';
 import { registerCustomer } from './registration.service';
 import { updateOwnProfile } from './customer-manage.service';

@@ -12,8 +12,8 @@ import { writeAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../mail/outbox';
 import { welcomeEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
-import { startSession } from '../auth/sessions';
-import { loadCustomerProfile } from '../auth/customer-profile';
+import { startSession } from '../../lib/sessions';
+import { loadCustomerProfile } from '../../lib/profiles';
 import { courierByApiKey, courierById, nextMailboxNumber } from '../../lib/courier-lookup';
 import { isUniqueViolation } from '../../lib/pg-errors';
 

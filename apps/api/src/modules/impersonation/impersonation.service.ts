@@ -7,9 +7,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/app-err
 import { auditAction, type Actor, type RequestOrigin } from '../../lib/actor';
 import { writeAudit } from '../../lib/audit';
 import { TokenError, type TokenSigner } from '../../security/tokens';
-import { isSessionLive, startSession } from '../auth/sessions';
-import { loadAuthUser } from '../auth/user-profile';
-import { loadCustomerProfile } from '../auth/customer-profile';
+import { isSessionLive, startSession } from '../../lib/sessions';
+import { loadAuthUser } from '../../lib/profiles';
+import { loadCustomerProfile } from '../../lib/profiles';
 import { courierById } from '../../lib/courier-lookup';
 
 /**

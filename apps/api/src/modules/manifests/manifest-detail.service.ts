@@ -114,6 +114,16 @@ export async function getManifestDetail(db: DbOrTx, principal: Principal, id: st
   };
 }
 
+/** The header and its totals (one aggregate query), what a status move answers. */
+export async function getManifestHeader(db: DbOrTx, principal: Principal, id: string) {
+  const manifest = await loadManifest(db, scopeOf(principal), id);
+  const [[courier], totals] = await Promise.all([
+    db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, manifest.courierId)),
+    manifestTotals(db, manifest.id),
+  ]);
+  return toManifestListItem({ ...manifest, courierName: courier?.name ?? '', packageCount: totals.packages, weight: totals.weight });
+}
+
 export function toManifestListItem(row: ManifestRow & { courierName: string; packageCount: number; weight: number | string }) {
   return {
     id: row.id, number: row.number, service: row.service, status: row.status, carrier: row.carrier, waybill: waybillOf(row),

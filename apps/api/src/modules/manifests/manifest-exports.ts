@@ -160,15 +160,27 @@ async function manifestPdf(manifest: ManifestRow, courierName: string, lines: Ma
     doc.font('Regular');
   };
   drawHead();
+  // Cells are cut to their column by measured width and placed by hand: pdfkit's own width,
+  // align and ellipsis options lay every cell out as a paragraph, ~6× slower on 5,000 rows.
+  doc.fontSize(7.5);
+  const fit = (text: string, width: number): string => {
+    if (doc.widthOfString(text) <= width) return text;
+    let cut = text.slice(0, Math.max(1, Math.floor(width / 3.6)));
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+    return `${cut}…`;
+  };
   lines.forEach((line, index) => {
     if (y > bottom) {
       doc.addPage();
       y = 36;
       drawHead();
+      doc.fontSize(7.5);
     }
     let x = left;
     for (const column of PDF_COLUMNS) {
-      doc.text(column.value(line, index), x, y, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false, ellipsis: true });
+      const text = fit(column.value(line, index), column.width - 4);
+      const at = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(text) : x;
+      doc.text(text, at, y, { lineBreak: false });
       x += column.width;
     }
     y += 10.5;

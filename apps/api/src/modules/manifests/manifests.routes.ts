@@ -14,7 +14,7 @@ import { inTransaction } from '../../lib/transaction';
 import { principalOf } from '../../plugins/auth';
 import { scopeOf } from '../../lib/tenant-scope';
 import { loadManifest } from './manifest-access';
-import { getManifestDetail } from './manifest-detail.service';
+import { getManifestDetail, getManifestHeader } from './manifest-detail.service';
 import { exportManifest } from './manifest-exports';
 import { listManifests } from './manifest-lists.service';
 import { addManifestPackages, removeManifestPackage } from './manifest-loading.service';
@@ -86,7 +86,7 @@ export function manifestRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => {
     const actor = actorOf(request);
     const result = await inTransaction(ctx.db, (tx) => changeManifestStatus(tx, { actor, manifestId: request.params.id, change: request.body, publicUrl: ctx.env.publicUrl }));
-    return { ...result, manifest: await getManifestDetail(ctx.db, actor.principal, request.params.id) };
+    return { ...result, manifest: await getManifestHeader(ctx.db, actor.principal, request.params.id) };
   });
 
   app.get('/manifests/:id/export', {

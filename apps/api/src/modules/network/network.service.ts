@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail } from '../../mail/templates';
 import { createCourier } from '../couriers/courier-onboarding.service';
-import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
+import { issueResetToken, staffResetLink } from '../../lib/account-links';
 
 const customersCount = sql<number>`(select count(*)::int from customers c where c.courier_id = ${qualified(couriers.id)})`;
 

@@ -6,7 +6,7 @@ import {
   CLAIM_STATUS_LABELS, CLAIM_STATUSES, PACKAGE_MSG, type PackageClaim, type PackageClaimDecision, type PackageClaimInput,
   type packageClaimListColumns,
 } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { couriers, customers, packageClaims, packageFiles, packages, roles, storedFiles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -164,7 +164,7 @@ async function tellClaimant(tx: DbOrTx, claim: ClaimRow, input: { approved: bool
  * received, with the unknown fee) or reject with a reason. Approving one claim rejects the
  * other pending claims of the package; everyone is told.
  */
-export async function decideClaim(db: DbOrTx, input: { actor: Actor; id: string; decision: PackageClaimDecision; publicUrl: string }): Promise<void> {
+export async function decideClaim(db: Tx, input: { actor: Actor; id: string; decision: PackageClaimDecision; publicUrl: string }): Promise<void> {
   const { actor, decision } = input;
   const [claim] = await db.select().from(packageClaims).where(visibleClaims(actor.principal, eq(packageClaims.id, input.id))).for('update');
   if (!claim) throw notFound();

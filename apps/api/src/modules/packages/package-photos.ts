@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import {
   PACKAGE_MSG, PACKAGE_PHOTOS_MAX, type PackageFile,
 } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { packageFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
@@ -35,7 +35,7 @@ export async function preparePackagePhoto(db: DbOrTx, input: { actor: Actor; pac
  * POST /packages/{id}/photos: one photo per request (the screen sends several one after another),
  * at most PACKAGE_PHOTOS_MAX a package. Nothing is stored unless the whole photo is good.
  */
-export async function addPackagePhoto(db: DbOrTx, input: { actor: Actor; packageId: string; photo: PreparedPhoto }): Promise<PackageFile> {
+export async function addPackagePhoto(db: Tx, input: { actor: Actor; packageId: string; photo: PreparedPhoto }): Promise<PackageFile> {
   const { actor, photo } = input;
   const locked = await loadPackage(db, actor.principal, input.packageId, { lock: true });
   if (await photosOf(db, locked.id) >= PACKAGE_PHOTOS_MAX) throw conflict(PACKAGE_MSG.photoLimit);

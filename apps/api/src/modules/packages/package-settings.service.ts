@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { couriers, customers } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 
 /** PUT /settings/volumetric-divisor: new packages are measured with it; each package keeps the divisor it was measured under. */
-export async function saveVolumetricDivisor(db: DbOrTx, input: { actor: Actor; courierId: string; volumetricDivisor: number }): Promise<void> {
+export async function saveVolumetricDivisor(db: Tx, input: { actor: Actor; courierId: string; volumetricDivisor: number }): Promise<void> {
   const { actor, courierId, volumetricDivisor } = input;
   const [before] = await db.select({ divisor: couriers.volumetricDivisor }).from(couriers).where(eq(couriers.id, courierId)).for('update');
   await db.update(couriers).set({ volumetricDivisor, updatedAt: new Date() }).where(eq(couriers.id, courierId));

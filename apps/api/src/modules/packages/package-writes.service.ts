@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { assertPackageMove, packageWeights, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import { toCents } from '@parceldesk/shared/domain/money';
 import { PACKAGE_MSG, type PackageEditInput, type PackageStatusChange } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { branches, customers, packages } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -12,7 +12,7 @@ import { announcePackage, recordPackageEvent } from './package-history';
 import { amountToCents } from './package-view';
 
 /** POST /packages/{id}/status: a move of PACKAGE_TRANSITIONS, with its event, audit row and the customer told. */
-export async function changePackageStatus(db: DbOrTx, input: { actor: Actor; packageId: string; change: PackageStatusChange; publicUrl: string }): Promise<void> {
+export async function changePackageStatus(db: Tx, input: { actor: Actor; packageId: string; change: PackageStatusChange; publicUrl: string }): Promise<void> {
   const { actor, change } = input;
   const pkg = await loadPackage(db, actor.principal, input.packageId, { lock: true });
   const to: PackageStatus = change.status;
@@ -36,7 +36,7 @@ const EDITABLE = ['weight', 'length', 'width', 'height', 'pieces', 'description'
  * the package's history and the audit log; weights are recomputed with the divisor the package
  * was measured under. Once the package is on an invoice its weights and description stay.
  */
-export async function editPackage(db: DbOrTx, input: { actor: Actor; packageId: string; form: PackageEditInput; publicUrl: string }): Promise<void> {
+export async function editPackage(db: Tx, input: { actor: Actor; packageId: string; form: PackageEditInput; publicUrl: string }): Promise<void> {
   const { actor, form } = input;
   const pkg = await loadPackage(db, actor.principal, input.packageId, { lock: true });
   if (pkg.invoiceId) throw conflict(PACKAGE_MSG.editLocked);
@@ -105,7 +105,7 @@ export async function giveToCustomer(
 }
 
 /** POST /packages/{id}/assign (packages_unknown). */
-export async function assignPackage(db: DbOrTx, input: { actor: Actor; packageId: string; customerId: string; note: string | null; publicUrl: string }): Promise<void> {
+export async function assignPackage(db: Tx, input: { actor: Actor; packageId: string; customerId: string; note: string | null; publicUrl: string }): Promise<void> {
   const pkg = await loadPackage(db, input.actor.principal, input.packageId, { lock: true });
   await giveToCustomer(db, { actor: input.actor, pkg, customerId: input.customerId, kind: 'assigned', note: input.note, publicUrl: input.publicUrl });
 }

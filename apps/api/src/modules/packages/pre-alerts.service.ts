@@ -5,7 +5,7 @@ import {
   PACKAGE_MSG, PRE_ALERT_STATUS_LABELS, PRE_ALERT_STATUSES, SERVICE_LABELS, SERVICES, type PreAlert, type PreAlertInput,
   type preAlertListColumns,
 } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { customers, packageFiles, packages, preAlerts, storedFiles } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -154,7 +154,7 @@ export async function createPreAlert(db: DbOrTx, input: { actor: Actor; form: Pr
 }
 
 /** PUT /pre-alerts/{id} (its customer, until the parcel is received); a new invoice replaces the old one. */
-export async function updatePreAlert(db: DbOrTx, input: { actor: Actor; id: string; form: PreAlertInput; invoice: PackageDocument | null }): Promise<void> {
+export async function updatePreAlert(db: Tx, input: { actor: Actor; id: string; form: PreAlertInput; invoice: PackageDocument | null }): Promise<void> {
   requireCustomer(input.actor);
   await duplicateGuard(async () => {
     const preAlert = await loadPreAlert(db, input.actor.principal, input.id, true);
@@ -175,7 +175,7 @@ export async function updatePreAlert(db: DbOrTx, input: { actor: Actor; id: stri
 }
 
 /** DELETE /pre-alerts/{id}: cancelled (kept for the record), until the parcel is received. */
-export async function cancelPreAlert(db: DbOrTx, input: { actor: Actor; id: string }): Promise<void> {
+export async function cancelPreAlert(db: Tx, input: { actor: Actor; id: string }): Promise<void> {
   requireCustomer(input.actor);
   const preAlert = await loadPreAlert(db, input.actor.principal, input.id, true);
   if (preAlert.status !== 'pending') throw conflict(preAlert.status === 'cancelled' ? PACKAGE_MSG.preAlertAlreadyCancelled : PACKAGE_MSG.preAlertLocked);

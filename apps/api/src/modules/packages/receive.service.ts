@@ -3,7 +3,7 @@ import {
   canonicalTracking, formatPackageNumber, guessCarrier, normaliseMailbox, packageWeights, trackingMatchKeys,
 } from '@parceldesk/shared/domain/packages';
 import { PACKAGE_MSG, type ReceiveOutcome, type ReceivePackageInput } from '@parceldesk/shared/schemas/packages';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { branches, couriers, customers, packageFiles, packages, preAlerts } from '../../db/schema/index';
 import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
@@ -65,7 +65,7 @@ async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
  * on a transaction lock of (courier, number): the second finds the first's package and answers it.
  * Bulk receive calls it row by row in its one transaction, so a file commits many or none.
  */
-export async function receivePackage(db: DbOrTx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
+export async function receivePackage(db: Tx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
   const { actor, form } = input;
   const courierId = await courierForNewRow(db, actor.scope, form.courierId);
   const tracking = canonicalTracking(form.trackingNumber);

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { emailChangeConfirmEmail, emailChangeNoticeEmail } from '../../mail/templates';
 import { courierById } from '../../lib/courier-lookup';
-import { confirmEmailLink, consumeEmailChangeToken, issueEmailChangeToken, revokeAccountLinks, type LinkAccount } from './reset-tokens';
+import { confirmEmailLink, consumeEmailChangeToken, issueEmailChangeToken, revokeAccountLinks, type LinkAccount } from '../../lib/account-links';
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 

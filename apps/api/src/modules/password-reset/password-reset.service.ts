@@ -9,9 +9,9 @@ import { writeAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../mail/outbox';
 import { passwordResetEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
-import { revokeAllSessions } from '../auth/sessions';
+import { revokeAllSessions } from '../../lib/sessions';
 import { courierByApiKey, courierById } from '../../lib/courier-lookup';
-import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from './reset-tokens';
+import { consumeResetToken, customerResetLink, issueResetToken, staffResetLink } from '../../lib/account-links';
 
 type ResetRequest = { email: string; api_key?: string | null };
 

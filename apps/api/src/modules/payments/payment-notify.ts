@@ -1,12 +1,12 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, notifications, paymentEvents, roles, users } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
 import { actorRef } from './payment-access';
-import { receiptData, receiptLines } from './payment-receipt';
+import { receiptLines, type ReceiptData } from './payment-receipt';
 
 /** In-app notifications, written in the change's transaction (one row per reader). */
 async function notify(tx: DbOrTx, rows: { courierId: string; userId?: string; customerId?: string; type: string; title: string; body: string; link: string }[]) {
@@ -23,16 +23,16 @@ const portalLink = async (tx: DbOrTx, courierId: string, publicUrl: string, path
  * The receipt by email, through the outbox in the payment's transaction (issue 13: "a receipt per
  * payment: PDF and email"); the PDF is one click away in the customer's Payments page.
  */
-export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string }): Promise<void> {
-  const receipt = await receiptData(tx, null, input.paymentId);
-  const link = await portalLink(tx, receipt.courierId, input.publicUrl, '/customer/payments');
+export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string; receipt: ReceiptData; apiKey: string }): Promise<void> {
+  const { receipt } = input;
+  const link = `${input.publicUrl}${BASE_PATH}/customer/payments?api_key=${encodeURIComponent(input.apiKey)}`;
   await enqueueEmail(tx, {
-    courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatJmd(receipt.amountCents)}`,
+    courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatMoney(receipt.amountCents)}`,
     text: [
       `Hello ${receipt.customerName},`, '', `Thank you for your payment. Your receipt:`, '',
       ...receiptLines(receipt).map(([name, value]) => `${name}: ${value}`), '',
       'Applied to:',
-      ...receipt.allocations.map((a) => `  ${a.invoiceNo}: ${formatJmd(a.amountCents)} (balance now ${formatJmd(a.balanceAfterCents)})`), '',
+      ...receipt.allocations.map((a) => `  ${a.invoiceNo}: ${formatMoney(a.amountCents)} (balance now ${formatMoney(a.balanceAfterCents)})`), '',
       `Your payments and receipts (PDF): ${link}`, '', receipt.courierName,
     ].join('\n'),
   });
@@ -54,7 +54,7 @@ export async function tellReviewersOfProof(tx: DbOrTx, input: { courierId: strin
   const reviewers = await proofReviewers(tx, input.courierId);
   await notify(tx, reviewers.map((user) => ({
     courierId: input.courierId, userId: user.id, type: 'payment.proof', title: `Bank transfer proof for ${input.invoiceNo}`,
-    body: `${input.customerName} sent proof of a ${formatJmd(input.amountCents)} bank transfer for invoice ${input.invoiceNo}.`,
+    body: `${input.customerName} sent proof of a ${formatMoney(input.amountCents)} bank transfer for invoice ${input.invoiceNo}.`,
     link: `${user.role === 'courier_admin' ? '/admin' : '/staff'}/payments?tab=proofs`,
   })));
 }
@@ -69,8 +69,8 @@ export async function tellCustomerOfProof(
   if (!customer) return;
   const title = input.verified ? `Payment received for ${input.invoiceNo}` : `Proof of payment not accepted for ${input.invoiceNo}`;
   const body = input.verified
-    ? `Your bank transfer of ${formatJmd(input.amountCents)} for invoice ${input.invoiceNo} was verified and recorded.`
-    : `Your proof of a ${formatJmd(input.amountCents)} bank transfer for invoice ${input.invoiceNo} was not accepted. Reason: ${input.reason ?? 'not given'}`;
+    ? `Your bank transfer of ${formatMoney(input.amountCents)} for invoice ${input.invoiceNo} was verified and recorded.`
+    : `Your proof of a ${formatMoney(input.amountCents)} bank transfer for invoice ${input.invoiceNo} was not accepted. Reason: ${input.reason ?? 'not given'}`;
   const path = `/customer/invoices/${encodeURIComponent(input.invoiceNo)}`;
   await notify(tx, [{ courierId: input.courierId, customerId: input.customerId, type: 'payment.proof', title, body, link: path }]);
   // A verified proof's receipt email follows from the payment itself; a rejection is told here.

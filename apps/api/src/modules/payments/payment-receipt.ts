@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@parceldesk/shared/domain/billing';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, invoices, paymentAllocations, paymentEvents, payments, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
@@ -36,8 +36,8 @@ type RecordedDetails = { allocations?: { invoiceNo: string; amountCents: number;
  * balance after each invoice is the one the payment left, kept on its `recorded` event, so a later
  * payment does not rewrite an old receipt.
  */
-export async function receiptData(db: DbOrTx, principal: Principal | null, paymentId: string): Promise<ReceiptData> {
-  const where = principal ? visibleBilling(payments, principal, eq(payments.id, paymentId)) : eq(payments.id, paymentId);
+export async function receiptData(db: DbOrTx, principal: Principal, paymentId: string): Promise<ReceiptData> {
+  const where = visibleBilling(payments, principal, eq(payments.id, paymentId));
   const [row] = await db.select({
     payment: payments, courierName: couriers.name, courierEmail: couriers.contactEmail, courierPhone: couriers.contactPhone,
     customerName: customerDisplayName, customerEmail: customers.email, mailboxNumber: customers.mailboxNumber,
@@ -77,7 +77,7 @@ export function receiptLines(r: ReceiptData): [string, string][] {
     ['Customer', r.customerName],
     ['Mailbox', r.mailboxNumber],
     ['Paid by', receiptMethod(r)],
-    ['Amount', formatJmd(r.amountCents)],
+    ['Amount', formatMoney(r.amountCents)],
     ['Received by', r.recordedByName ?? 'Online'],
   ];
 }
@@ -120,8 +120,8 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
   doc.moveDown(0.4);
   for (const a of r.allocations) {
     const y = doc.y;
-    doc.font('Regular').fontSize(10).text(a.invoiceNo, cols[0], y).text(formatJmd(a.amountCents), cols[1], y, { width: 120, align: 'right' })
-      .text(formatJmd(a.balanceAfterCents), cols[2], y, { width: 120, align: 'right' });
+    doc.font('Regular').fontSize(10).text(a.invoiceNo, cols[0], y).text(formatMoney(a.amountCents), cols[1], y, { width: 120, align: 'right' })
+      .text(formatMoney(a.balanceAfterCents), cols[2], y, { width: 120, align: 'right' });
     doc.moveDown(0.2);
   }
 

@@ -3,16 +3,18 @@ import {
   formatPaymentNumber, invoiceStatusFor, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethod,
 } from '@parceldesk/shared/domain/billing';
 import { isDomainError } from '@parceldesk/shared/domain/domain-error';
-import { allocatePayment, formatJmd, type Allocation, type AllocationRequest } from '@parceldesk/shared/domain/payments';
+import { allocatePayment, type Allocation, type AllocationRequest } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG } from '@parceldesk/shared/schemas/payments';
 import type { DbOrTx } from '../../db/client';
-import { customers, invoiceEvents, invoices, paymentAllocations, paymentEvents, payments } from '../../db/schema/index';
+import { couriers, customers, invoiceEvents, invoices, paymentAllocations, paymentEvents, payments, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { conflict, fromDomainError, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
 import { tenantWhere } from '../../lib/tenant-scope';
-import { actorRef } from './payment-access';
+import { localDateTime } from '../../lib/local-time';
+import { actorRef, customerDisplayName } from './payment-access';
 import { emailReceipt } from './payment-notify';
 
 export interface RecordPaymentCommand {
@@ -77,8 +79,14 @@ async function applyToInvoice(
  */
 export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Promise<{ paymentId: string; paymentNo: string; allocations: Allocation[] }> {
   const { actor } = input;
-  const [customer] = await tx.select({ id: customers.id, courierId: customers.courierId, branchId: customers.branchId, isActive: customers.isActive })
-    .from(customers).where(tenantWhere(customers, actor.scope, eq(customers.id, input.customerId)));
+  // Everything the receipt email needs comes with the customer, so the payment reads nothing twice.
+  const [customer] = await tx.select({
+    id: customers.id, courierId: customers.courierId, branchId: customers.branchId, email: customers.email, name: customerDisplayName, mailboxNumber: customers.mailboxNumber,
+    courierName: couriers.name, apiKey: couriers.apiKey, courierContact: sql<string | null>`nullif(concat_ws(' · ', ${couriers.contactPhone}, ${couriers.contactEmail}), '')`,
+    now: localDateTime(sql`now()`),
+    recorderName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${actor.principal.kind === 'user' ? actor.principal.id : null}::uuid)`,
+  }).from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .where(tenantWhere(customers, actor.scope, eq(customers.id, input.customerId)));
   if (!customer) throw notFound();
   const courierId = customer.courierId;
 
@@ -116,20 +124,28 @@ export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Pr
     if (!invoice) throw new Error('allocated to an invoice that was not locked');
     await applyToInvoice(tx, {
       actor, courierId, invoice, deltaCents: a.amountCents, kind: 'payment_applied',
-      note: `Payment ${paymentNo}: ${formatJmd(a.amountCents)} by ${how}`,
+      note: `Payment ${paymentNo}: ${formatMoney(a.amountCents)} by ${how}`,
       details: { paymentId: payment.id, paymentNo, proofId: input.proofId ?? null },
     });
   }
   await tx.insert(paymentEvents).values({
     // clock_timestamp: rows of one transaction keep the order they were written in.
-    createdAt: sql`clock_timestamp()`, courierId, paymentId: payment.id, kind: 'recorded', note: `${formatJmd(input.amountCents)} by ${how}`, ...actorRef(actor),
+    createdAt: sql`clock_timestamp()`, courierId, paymentId: payment.id, kind: 'recorded', note: `${formatMoney(input.amountCents)} by ${how}`, ...actorRef(actor),
     details: { allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })), proofId: input.proofId ?? null },
   });
   await auditAction(tx, actor, {
     courierId, action: 'payment.recorded', targetType: 'payment', targetId: payment.id,
     details: { paymentNo, customerId: customer.id, method: input.method, reference: input.reference, amountCents: input.amountCents, allocations, proofId: input.proofId ?? null },
   });
-  await emailReceipt(tx, { actor, paymentId: payment.id, publicUrl: input.publicUrl });
+  await emailReceipt(tx, {
+    actor, paymentId: payment.id, publicUrl: input.publicUrl, apiKey: customer.apiKey,
+    receipt: {
+      courierId, paymentNo, courierName: customer.courierName, courierContact: customer.courierContact, customerName: customer.name, customerEmail: customer.email,
+      mailboxNumber: customer.mailboxNumber, method: input.method, reference: input.reference || null, amountCents: input.amountCents, status: 'recorded', voidReason: null,
+      recordedAt: customer.now, recordedByName: customer.recorderName,
+      allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })),
+    },
+  });
   return { paymentId: payment.id, paymentNo, allocations };
 }
 
@@ -172,7 +188,7 @@ export async function voidPayment(tx: DbOrTx, input: { actor: Actor; paymentId: 
     if (!invoice) throw new Error('a payment allocation names a missing invoice');
     await applyToInvoice(tx, {
       actor, courierId: payment.courierId, invoice, deltaCents: -a.amountCents, kind: 'payment_voided',
-      note: `Payment ${payment.paymentNo} voided: ${formatJmd(a.amountCents)} back on the balance. Reason: ${input.reason}`,
+      note: `Payment ${payment.paymentNo} voided: ${formatMoney(a.amountCents)} back on the balance. Reason: ${input.reason}`,
       details: { paymentId: payment.id, paymentNo: payment.paymentNo, reason: input.reason },
     });
   }

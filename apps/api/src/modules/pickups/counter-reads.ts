@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CounterCustomer, CounterInvoice } from '@parceldesk/shared/schemas/pickups';
 import type { DbOrTx } from '../../db/client';
 import { branches, customers, invoicePackages, invoices, packages } from '../../db/schema/index';
@@ -18,7 +18,7 @@ export const counterCustomerFields = {
 };
 
 /** Customers of the scope (a branch-bound clerk: their branch's) matching a condition. */
-export function customersWhere(db: DbOrTx, scope: TenantScope, condition: ReturnType<typeof and>, limit = 10): Promise<CounterCustomer[]> {
+export function customersWhere(db: DbOrTx, scope: TenantScope, condition: SQL, limit = 10): Promise<CounterCustomer[]> {
   return db.select(counterCustomerFields).from(customers).leftJoin(branches, eq(branches.id, customers.branchId))
     .where(tenantWhere(customers, scope, condition))
     .orderBy(sql`lower(${customers.firstName})`, sql`lower(${customers.lastName})`, customers.id)

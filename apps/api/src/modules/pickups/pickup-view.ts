@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Pickup } from '@parceldesk/shared/schemas/pickups';
 import type { DbOrTx } from '../../db/client';
-import { branches, customers, packages, pickupPackages, pickups, storedFiles, users } from '../../db/schema/index';
+import { branches, couriers, customers, packages, pickupPackages, pickups, storedFiles, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { branchWhere, type TenantScope } from '../../lib/tenant-scope';
 import { counterCourier, invoicesOfParcels, summariseInvoices } from './counter-reads';
@@ -80,4 +80,10 @@ export async function pickupFile(db: DbOrTx, scope: TenantScope, pickupId: strin
     .from(storedFiles).where(and(eq(storedFiles.courierId, pickup.courierId), eq(storedFiles.id, fileId)));
   if (!file) throw notFound();
   return file;
+}
+
+/** The counter's courier name, for the receipt. */
+export async function courierNameOf(db: DbOrTx, scope: TenantScope): Promise<string> {
+  const [row] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, counterCourier(scope)));
+  return row?.name ?? '';
 }

@@ -8,13 +8,14 @@ import {
 import type { AppContext, ZodApp } from '../../app-context';
 import { actorOf } from '../../lib/actor';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { sendStoredFile } from '../../lib/file-types';
+import { contentDisposition, sendStoredFile } from '../../lib/file-types';
 import { inTransaction } from '../../lib/transaction';
 import { counterLookup } from './counter-lookup.service';
 import { counterCourier } from './counter-reads';
 import { readAuthorisationLetter, signaturePng, storeAuthorisationLetter } from './pickup-files';
 import { releasePickup } from './pickup-release.service';
-import { getPickup, pickupFile } from './pickup-view';
+import { renderPickupReceiptPdf } from './pickup-receipt-pdf';
+import { courierNameOf, getPickup, pickupFile } from './pickup-view';
 
 const tags = ['pickups'];
 const ONE = { ...ACCESS.pickups, tenant: { id: 'pickup' } } as const;
@@ -65,6 +66,18 @@ export function pickupRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags, params: idParamsSchema, response: { 200: pickupSchema }, summary: 'A release at the counter: parcels, invoices, collector, who released it (the receipt)' },
     config: { access: ONE },
   }, (request) => getPickup(ctx.db, actorOf(request).scope, request.params.id));
+
+  app.get('/pickups/:id/receipt', {
+    schema: { tags, params: idParamsSchema, response: { 200: z.any().describe('application/pdf') }, summary: 'The pickup receipt as a PDF (parcels, invoices, collector, the signature) to print at the counter' },
+    config: { access: ONE },
+  }, async (request, reply) => {
+    const scope = actorOf(request).scope;
+    const pickup = await getPickup(ctx.db, scope, request.params.id);
+    const [signature, courierName] = await Promise.all([pickupFile(ctx.db, scope, pickup.id, 'signature'), courierNameOf(ctx.db, scope)]);
+    const pdf = await renderPickupReceiptPdf(pickup, courierName, signature.data);
+    return reply.header('content-type', 'application/pdf').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+      .header('content-disposition', contentDisposition('inline', `receipt-${pickup.pickupNumber}.pdf`)).send(pdf);
+  });
 
   app.get('/pickups/:id/signature', {
     schema: { tags, params: idParamsSchema, response: { 200: z.any().describe('image/png') }, summary: "The collector's signature (PNG)" },

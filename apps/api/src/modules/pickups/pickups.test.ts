@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterLookup, CreatePickupResponse, Pickup } from '@parceldesk/shared/schemas/pickups';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -26,6 +27,15 @@ const asCustomer = (packageIds: string[], extra: object = {}) => ({ packageIds, 
 async function auditRows(action: string, targetId: string) {
   const { rows } = await t.database.pool.query(`select actor_id, details from audit_logs where action = $1 and target_id = $2`, [action, targetId]);
   return rows as { actor_id: string; details: Record<string, unknown> }[];
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
 }
 
 async function statusOf(packageId: string) {
@@ -191,6 +201,16 @@ describe('POST /api/pickups', () => {
     expect(file.headers['content-disposition']).toContain('attachment');
     const { rows: mail } = await t.database.pool.query(`select text_body from email_outbox where to_address = $1 and subject like $2`, [w.tanya.email, `%${pickup.pickupNumber}`]);
     expect(mail[0].text_body).toContain("Collected by: Marcia Counter, Sister, for Tanya Counter (Driver's licence DL-889911), with the customer's authorisation letter");
+
+    // The printable receipt reads back with the collector, the parcels and the figures.
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/pickups/${pickup.id}/receipt`, headers: w.as.clerk });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    for (const expected of [w.courier.name, `Pickup receipt ${pickup.pickupNumber}`, parcel.pkg.packageNo, parcel.invoice!.invoiceNo, 'Marcia Counter', 'DL-889911', 'Balance due J$0.00']) {
+      expect(text).toContain(expected);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/pickups/${pickup.id}/receipt`, headers: other.as.admin })).statusCode).toBe(404);
 
     // A letter serves one pickup.
     const second = await readyParcel(t.database.db, w.courier, w.tanya.id, { totalCents: 1000, paidCents: 1000 });

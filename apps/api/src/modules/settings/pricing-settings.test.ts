@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@parceldesk/shared/messages';
 import { PRICING_MSG } from '@parceldesk/shared/schemas/pricing-settings';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { loadPricingSnapshot } from './pricing-snapshot';
+import { loadPricingSnapshot, loadStorageRules } from './pricing-snapshot';
 import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, type Headers, type SettingsWorld } from './test-kit';
 
 let t: TestApp;
@@ -59,9 +59,11 @@ describe('saving, audited', () => {
 
   it('saves storage rules (reminder days sorted and de-duplicated) and customs settings (a new category gets a code)', async () => {
     const { headers, courier } = await makeAdminOfNewCourier(t);
+    expect(await loadStorageRules(t.database.db, courier.id)).toEqual({ thresholdDays: 15, reminderDays: [7, 14], feeMode: 'once', capCents: null, abandonmentDays: 60 });
     const storage = await call('PUT', 'storage-rules', headers, STORAGE);
     expect(storage.statusCode).toBe(200);
     expect(storage.json()).toMatchObject({ reminderDays: [3, 9], feeMode: 'per_day', capCents: 500_000, abandonmentDays: 45 });
+    expect(await loadStorageRules(t.database.db, courier.id)).toEqual({ thresholdDays: 10, reminderDays: [3, 9], feeMode: 'per_day', capCents: 500_000, abandonmentDays: 45 });
     // A cap means nothing when the fee is charged once: it is saved as none.
     expect((await call('PUT', 'storage-rules', headers, { ...STORAGE, feeMode: 'once' })).json()).toMatchObject({ feeMode: 'once', capCents: null });
     const customs = await call('PUT', 'customs', headers, CUSTOMS);

@@ -3,4 +3,4 @@
  * lib/pricing-snapshot.ts so that other modules (invoices, storage fees) can import it without a
  * cross-module import (eslint-zones.js); import it from there outside the settings module.
  */
-export { loadPricingSnapshot, NO_MEMBERSHIP_DISCOUNT } from '../../lib/pricing-snapshot';
+export { loadPricingSnapshot, loadStorageRules, NO_MEMBERSHIP_DISCOUNT } from '../../lib/pricing-snapshot';

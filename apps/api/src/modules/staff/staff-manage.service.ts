@@ -10,9 +10,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail, passwordResetEmail } from '../../mail/templates';
-import { revokeAllSessions } from '../auth/sessions';
+import { revokeAllSessions } from '../../lib/sessions';
 import { requestEmailChange, isEmailChange } from '../password-reset/email-change.service';
-import { issueResetToken, revokeAccountLinks, staffResetLink } from '../password-reset/reset-tokens';
+import { issueResetToken, revokeAccountLinks, staffResetLink } from '../../lib/account-links';
 import { assertBranchManagerMayAssign, assertWithinEditorsSet, isBranchBound, resolveStaffRole, staffWhere } from './staff-scope';
 import { getStaff } from './staff.service';
 

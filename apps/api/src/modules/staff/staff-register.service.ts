@@ -12,9 +12,9 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationEmail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
-import { loadAuthUser } from '../auth/user-profile';
+import { loadAuthUser } from '../../lib/profiles';
 import { courierById } from '../../lib/courier-lookup';
-import { issueResetToken, staffResetLink } from '../password-reset/reset-tokens';
+import { issueResetToken, staffResetLink } from '../../lib/account-links';
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
 

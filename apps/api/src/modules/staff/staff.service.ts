@@ -12,7 +12,7 @@ import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import type { TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
-import { pendingEmailOf } from '../password-reset/reset-tokens';
+import { pendingEmailOf } from '../../lib/account-links';
 import { staffWhere } from './staff-scope';
 
 const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;

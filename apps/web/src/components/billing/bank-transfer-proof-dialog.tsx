@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileInput, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { centsFromText, formatJmd, textFromCents } from '@parceldesk/shared/domain/payments';
+import { centsFromText, textFromCents } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG, PAYMENT_PROOF_MAX_BYTES, paymentProofTextSchema, type PaymentProof, type PaymentProofText } from '@parceldesk/shared/schemas/payments';
 import { ApiError } from '../../lib/api-client';
 import { submitWithFeedback } from '../../lib/submit-with-feedback';
@@ -71,7 +72,7 @@ function ProofFields({ onClose, invoiceNo, balanceCents, bankDetails, onSent }: 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Pay by bank transfer">
       <Stack gap="sm">
-        <Text size="sm">{`Balance due: ${formatJmd(balanceCents)}. Transfer it to the account below, then send us the bank's confirmation.`}</Text>
+        <Text size="sm">{`Balance due: ${formatMoney(balanceCents)}. Transfer it to the account below, then send us the bank's confirmation.`}</Text>
         {bankDetails ? <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{bankDetails}</Text> : null}
         <TextInput label="Amount transferred (J$)" required inputMode="decimal" autoComplete="off" error={errors.amount?.message} {...form.register('amount')} />
         <TextInput label="Bank reference" required autoComplete="off" data-autofocus error={errors.reference?.message} {...form.register('reference')} />

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatJmd, PROOF_STATUS_LABELS } from '@parceldesk/shared/domain/payments';
+import { PROOF_STATUS_LABELS } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { PaymentProof } from '@parceldesk/shared/schemas/payments';
 import { api } from '../../lib/api-client';
@@ -18,19 +19,19 @@ export function InvoiceProofs({ invoiceId }: { invoiceId: string }) {
   const query = useQuery({
     queryKey: ['payment-proofs', 'invoice', invoiceId],
     queryFn: ({ signal }) => api<ListResponse<PaymentProof>>(
-      `${PAYMENT_PROOFS_ENDPOINT}?pageSize=20&sort=createdAt&order=desc&filters=${encodeURIComponent(JSON.stringify({ invoiceId }))}`, { signal },
+      `${PAYMENT_PROOFS_ENDPOINT}?pageSize=25&sort=createdAt&order=desc&filters=${encodeURIComponent(JSON.stringify({ invoiceId }))}`, { signal },
     ),
   });
   const proofs = query.data?.data ?? [];
   if (proofs.length === 0) return null;
   return (
-    <Stack gap="xs" aria-label="Bank transfer proofs">
+    <Stack gap="xs" component="section" aria-label="Bank transfer proofs">
       <Text fw={600}>Bank transfer proofs</Text>
       {proofs.map((proof) => (
         <Alert key={proof.id} color={PROOF_STATUS_COLORS[proof.status]} variant="light" title={
           <Group gap="xs">
             <ProofStatusBadge status={proof.status} />
-            <Text size="sm">{`${formatJmd(proof.amountCents)}, ref. ${proof.reference}, sent ${formatDateTime(proof.createdAt)}`}</Text>
+            <Text size="sm">{`${formatMoney(proof.amountCents)}, ref. ${proof.reference}, sent ${formatDateTime(proof.createdAt)}`}</Text>
           </Group>
         }>
           {proof.status === 'rejected' ? <Text size="sm">{`Reason: ${proof.reason ?? ''}`}</Text> : null}

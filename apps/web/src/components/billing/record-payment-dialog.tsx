@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@parceldesk/shared/domain/billing';
-import { centsFromText, formatJmd, textFromCents } from '@parceldesk/shared/domain/payments';
+import { centsFromText, textFromCents } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG, recordPaymentFormSchema, type PaymentDetail, type RecordPaymentForm } from '@parceldesk/shared/schemas/payments';
 import { ApiError } from '../../lib/api-client';
 import { submitWithFeedback } from '../../lib/submit-with-feedback';
@@ -65,7 +66,7 @@ function RecordPaymentFields({ onClose, customer, invoices, invoiceId, onRecorde
       customerId: customer.id, method: values.method, reference: values.reference || null, amountCents,
       allocations: values.applyTo === 'oldest' ? null : [{ invoiceId: values.applyTo, amountCents }],
     }, idempotencyKey), {
-      success: (p) => `${PAYMENT_MSG.recorded}: ${p.paymentNo}, ${formatJmd(p.amountCents)}`,
+      success: (p) => `${PAYMENT_MSG.recorded}: ${p.paymentNo}, ${formatMoney(p.amountCents)}`,
       failure: 'The payment was not recorded',
       // The server's amount messages (overpaying, nothing owed) name amountCents or an allocation: shown under Amount.
       onError: (error, placed) => {
@@ -79,8 +80,8 @@ function RecordPaymentFields({ onClose, customer, invoices, invoiceId, onRecorde
   });
 
   const applyOptions = [
-    { value: 'oldest', label: `Oldest invoices first (${formatJmd(owed)} owed)` },
-    ...invoices.map((invoice) => ({ value: invoice.id, label: `${invoice.invoiceNo} (balance ${formatJmd(invoice.balanceCents)})` })),
+    { value: 'oldest', label: `Oldest invoices first (${formatMoney(owed)} owed)` },
+    ...invoices.map((invoice) => ({ value: invoice.id, label: `${invoice.invoiceNo} (balance ${formatMoney(invoice.balanceCents)})` })),
   ];
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Record payment">
@@ -102,7 +103,7 @@ function RecordPaymentFields({ onClose, customer, invoices, invoiceId, onRecorde
           />
         ) : null}
         <TextInput label="Amount (J$)" required inputMode="decimal" autoComplete="off" data-autofocus error={errors.amount?.message} {...form.register('amount')} />
-        <Text size="sm" c="dimmed">{`Due: ${formatJmd(due)}`}</Text>
+        <Text size="sm" c="dimmed">{`Due: ${formatMoney(due)}`}</Text>
         <FormActions submitLabel="Record payment" submitting={isSubmitting} onCancel={onClose} />
       </Stack>
     </form>

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Access } from '@parceldesk/shared/access';
+import { ACCESS, type Access } from '@parceldesk/shared/access';
 import { MANIFEST_STATUS_LABELS } from '@parceldesk/shared/domain/manifests';
 import { notArrivedMessage, RECONCILIATION_MSG } from '@parceldesk/shared/schemas/reconciliation';
 import type { DbOrTx } from '../../../db/client';
@@ -14,15 +14,9 @@ import { tenantWhere, type TenantScope } from '../../../lib/tenant-scope';
  * counts); scanning, marking damaged and finishing take manifests_reconcile. The super admin
  * reads the network's but scans nothing: the check-in is the courier's own.
  */
-export const RECONCILIATION_READ: Access = {
-  roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: ['manifests_view', 'manifests_reconcile'], tenant: { id: 'manifest' },
-};
-export const RECONCILIATION_WRITE: Access = {
-  roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'manifests_reconcile', tenant: { id: 'manifest' },
-};
-export const RECONCILIATION_LIST: Access = {
-  roles: ['super_admin', 'courier_admin', 'branch_manager', 'staff'], permission: ['manifests_view', 'manifests_reconcile'],
-};
+export const RECONCILIATION_READ: Access = { ...ACCESS.reconciliationView, tenant: { id: 'manifest' } };
+export const RECONCILIATION_WRITE: Access = { ...ACCESS.reconciliationWork, tenant: { id: 'manifest' } };
+export const RECONCILIATION_LIST: Access = ACCESS.reconciliationView;
 
 export function mayReconcile(principal: Principal): boolean {
   if (principal.kind === 'customer' || principal.role === 'super_admin') return false;

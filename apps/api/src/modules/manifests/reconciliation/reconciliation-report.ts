@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -11,6 +9,7 @@ import type { DbOrTx } from '../../../db/client';
 import { couriers, manifests } from '../../../db/schema/index';
 import type { Principal } from '../../../lib/principal';
 import { LOCAL_TIME_ZONE } from '../../../lib/local-time';
+import { registerPdfFonts } from '../../../lib/pdf-fonts';
 import { scanRows } from './reconciliation-scan-rows';
 import { getReconciliation, missingParcels } from './reconciliation-view.service';
 
@@ -83,16 +82,9 @@ export async function renderReportXlsx(data: ReportData): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-// The label fonts (DejaVu, every name prints). In the bundle they sit in dist/fonts beside the code.
-function fontPath(name: string): string {
-  const bundled = fileURLToPath(new URL(`./fonts/${name}`, import.meta.url));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../../packages/labels/fonts/${name}`, import.meta.url));
-}
-
 export function renderReportPdf(data: ReportData): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 36, bufferPages: true, info: { Title: `Reconciliation ${data.view.manifest.number}`, Creator: 'ParcelDesk' } });
-  doc.registerFont('Regular', fontPath('DejaVuSans.ttf'));
-  doc.registerFont('Bold', fontPath('DejaVuSans-Bold.ttf'));
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));

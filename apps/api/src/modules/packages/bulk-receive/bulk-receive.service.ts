@@ -4,7 +4,7 @@ import {
   BULK_RECEIVE_MAX_ROWS, BULK_RECEIVE_MSG, BULK_RECEIVE_OUTCOME_LABELS, BULK_RECEIVE_OUTCOMES,
   type BulkReceiveResult, type BulkReceiveRow,
 } from '@parceldesk/shared/schemas/package-scan';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import { customers, packages } from '../../../db/schema/index';
 import { auditAction, type Actor } from '../../../lib/actor';
 import { badRequest } from '../../../lib/app-error';
@@ -22,7 +22,7 @@ async function describePackage(tx: DbOrTx, id: string) {
   return row ?? { packageNumber: '', customerName: null };
 }
 
-async function receiveRows(tx: DbOrTx, input: { actor: Actor; candidates: ReceiveRowCandidate[]; service: Service | undefined; publicUrl: string; isCommit: boolean }) {
+async function receiveRows(tx: Tx, input: { actor: Actor; candidates: ReceiveRowCandidate[]; service: Service | undefined; publicUrl: string; isCommit: boolean }) {
   const rows: BulkReceiveRow[] = [];
   for (const { row, input: form } of input.candidates) {
     // The one receive rule of the scan station, row by row, inside this transaction.
@@ -86,7 +86,7 @@ export async function readReceivingFile(file: UploadedFile, options: { commit: b
  * do; its package numbers are never given out.
  */
 export async function bulkReceive(
-  db: DbOrTx,
+  db: Tx,
   options: { actor: Actor; sheet: ReceivingFile; commit: boolean; service?: Service; publicUrl: string },
 ): Promise<BulkReceiveResult> {
   const { actor, sheet } = options;

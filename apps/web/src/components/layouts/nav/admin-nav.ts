@@ -23,7 +23,7 @@ export const adminNav: NavArea = {
     { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: true },
     // Spelled so on purpose (spec section 2).
     { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: true },
-    { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: false },
+    { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: true },
     { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
     { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { InvoiceListItem } from '@parceldesk/shared/schemas/invoices';
+import { BankTransferProofDialog } from '../../../components/billing/bank-transfer-proof-dialog';
+import { InvoiceProofs } from '../../../components/billing/invoice-proofs';
 import { DataTable } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -56,16 +59,35 @@ export function CustomerInvoicePage() {
   const { invoiceNo = '' } = useParams();
   const query = useInvoice(invoiceNo);
   const invoice = query.data;
+  const [isPaying, setPaying] = useState(false);
+  const canPay = !!invoice && invoice.balanceCents > 0 && (invoice.status === 'unpaid' || invoice.status === 'partially_paid');
   return (
     <Stack gap="lg">
       <PageHeader
         title={`Invoice ${invoiceNo.toUpperCase()}`}
         subtitle={invoice ? <><InvoiceStatusBadge status={invoice.status} />{` Issued ${formatDate(invoice.issuedAt)}`}</> : undefined}
         back={{ to: '/customer/invoices', label: 'My invoices' }}
-        actions={invoice ? <PdfButton invoice={invoice} /> : null}
+        actions={invoice ? (
+          <>
+            <PdfButton invoice={invoice} />
+            {canPay ? <Button onClick={() => setPaying(true)}>Pay by bank transfer</Button> : null}
+          </>
+        ) : null}
       />
       <QueryState query={query} what="the invoice">
-        {(loaded) => <InvoiceSections invoice={loaded} invoiceHref={customerHref} />}
+        {(loaded) => (
+          <>
+            <InvoiceProofs invoiceId={loaded.id} />
+            <InvoiceSections invoice={loaded} invoiceHref={customerHref} />
+            <BankTransferProofDialog
+              opened={isPaying}
+              onClose={() => setPaying(false)}
+              invoiceNo={loaded.invoiceNumber}
+              balanceCents={loaded.balanceCents}
+              bankDetails={loaded.bankDetails.join('\n')}
+            />
+          </>
+        )}
       </QueryState>
     </Stack>
   );

@@ -4,6 +4,8 @@ import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ACCESS } from '@parceldesk/shared/access';
 import type { InvoiceDetail } from '@parceldesk/shared/schemas/invoices';
+import { RecordPaymentDialog } from '../../../components/billing/record-payment-dialog';
+import { InvoiceProofs } from '../../../components/billing/invoice-proofs';
 import { formatDate } from '../../../components/ui/format-date';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
@@ -46,13 +48,17 @@ export function InvoiceDetailPage() {
 }
 
 function InvoiceScreen() {
+  const canAccess = useCanAccess();
   const { invoiceNo = '' } = useParams();
   const [params] = useSearchParams();
   const courierId = params.get('courier');
   const root = useAreaRoot();
   const query = useInvoice(invoiceNo, courierId);
   const invoice = query.data;
-  const [dialog, setDialog] = useState<'charge' | 'void' | null>(null);
+  const [dialog, setDialog] = useState<'charge' | 'void' | 'pay' | null>(null);
+  // Payments are taken in one courier's branch (payments_manage); the super admin only looks.
+  const canPay = canAccess(ACCESS.paymentsManage) && root !== '/superadmin' && !!invoice && invoice.balanceCents > 0
+    && (invoice.status === 'unpaid' || invoice.status === 'partially_paid');
   const href = (number: string) => staffInvoiceHref(root, number, invoice?.courierId ?? courierId);
   return (
     <Stack gap="lg">
@@ -68,6 +74,7 @@ function InvoiceScreen() {
         actions={invoice ? (
           <>
             <PdfButton invoice={invoice} />
+            {canPay ? <Button color="green" onClick={() => setDialog('pay')}>Record payment</Button> : null}
             {invoice.canAddLine ? <Button onClick={() => setDialog('charge')}>Add charge</Button> : null}
             {invoice.canVoid ? <Button color="red" variant="light" onClick={() => setDialog('void')}>Void</Button> : null}
           </>
@@ -79,6 +86,14 @@ function InvoiceScreen() {
             <InvoiceSections invoice={loaded} invoiceHref={href} />
             <AddChargeModal invoice={loaded} opened={dialog === 'charge'} onClose={() => setDialog(null)} />
             <VoidInvoiceModal invoice={loaded} opened={dialog === 'void'} onClose={() => setDialog(null)} invoiceHref={href} />
+            <InvoiceProofs invoiceId={loaded.id} />
+            <RecordPaymentDialog
+              opened={dialog === 'pay'}
+              onClose={() => setDialog(null)}
+              customer={{ id: loaded.customerId, name: loaded.customerName }}
+              invoices={[{ id: loaded.id, invoiceNo: loaded.invoiceNumber, balanceCents: loaded.balanceCents }]}
+              invoiceId={loaded.id}
+            />
           </>
         )}
       </QueryState>

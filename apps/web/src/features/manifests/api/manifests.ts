@@ -46,7 +46,7 @@ export const useEditManifest = (id: string) =>
   useManifestWrite((input: ManifestFormValues) => api<ResponseOf<'PATCH /manifests/:id'>>(manifestPath(id), { method: 'PATCH', body: input }), (d) => d);
 
 export const useChangeManifestStatus = (id: string) =>
-  useManifestWrite((input: ManifestStatusChange) => api<ResponseOf<'POST /manifests/:id/status'>>(manifestPath(id, '/status'), { method: 'POST', body: input }), (r) => r.manifest);
+  useManifestWrite((input: ManifestStatusChange) => api<ResponseOf<'POST /manifests/:id/status'>>(manifestPath(id, '/status'), { method: 'POST', body: input }));
 
 export const useRemoveManifestPackage = (id: string) =>
   useManifestWrite((packageId: string) => api<ResponseOf<'DELETE /manifests/:id/packages/:packageId'>>(manifestPath(id, `/packages/${encodeURIComponent(packageId)}`), { method: 'DELETE' }), (d) => d);

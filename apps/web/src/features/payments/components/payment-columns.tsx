@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS } from '@parceldesk/shared/domain/billing';
-import { formatJmd, PAYMENT_STATUS_LABELS } from '@parceldesk/shared/domain/payments';
+import { PAYMENT_STATUS_LABELS } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { PaymentListItem, PaymentProof } from '@parceldesk/shared/schemas/payments';
 import { ProofStatusBadge } from '../../../components/billing/invoice-proofs';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
@@ -11,7 +12,7 @@ export function PaymentStatusBadge({ status }: { status: PaymentListItem['status
 }
 
 const amount: DataTableColumn<PaymentListItem> = {
-  field: 'amountCents', label: 'Amount', sortable: true, filterable: true, render: (row) => formatJmd(row.amountCents), exportValue: (row) => row.amountCents / 100,
+  field: 'amountCents', label: 'Amount', sortable: true, filterable: true, render: (row) => formatMoney(row.amountCents), exportValue: (row) => row.amountCents / 100,
 };
 const method: DataTableColumn<PaymentListItem> = {
   field: 'method', label: 'Method', sortable: true, filterable: true, render: (row) => PAYMENT_METHOD_LABELS[row.method], exportValue: (row) => PAYMENT_METHOD_LABELS[row.method],
@@ -60,7 +61,7 @@ export function proofColumns(options: { forStaff: boolean; showCourier: boolean 
       { field: 'mailboxNumber', label: 'Mailbox', sortable: true, filterable: true, render: (row: PaymentProof) => row.customer.mailboxNumber, exportValue: (row: PaymentProof) => row.customer.mailboxNumber },
     ] : []),
     ...(options.showCourier ? [{ field: 'courierName', label: 'Courier', sortable: true, filterable: true }] : []),
-    { field: 'amountCents', label: 'Amount', sortable: true, filterable: true, render: (row) => formatJmd(row.amountCents), exportValue: (row) => row.amountCents / 100 },
+    { field: 'amountCents', label: 'Amount', sortable: true, filterable: true, render: (row) => formatMoney(row.amountCents), exportValue: (row) => row.amountCents / 100 },
     { field: 'reference', label: 'Reference', sortable: true, filterable: true },
     { field: 'status', label: 'Status', sortable: true, filterable: true, render: (row) => <ProofStatusBadge status={row.status} />, exportValue: (row) => row.status },
     { field: 'reason', label: 'Reason', wrap: true, render: (row) => row.reason ?? '' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type InvoiceStatus } from '@parceldesk/shared/domain/billing';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG, type PaymentDetail } from '@parceldesk/shared/schemas/payments';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDateTime } from '../../../components/ui/format-date';
@@ -47,7 +47,7 @@ function PaymentBody({ payment, canVoid }: { payment: PaymentDetail; canVoid: bo
     <Stack gap="md">
       <DetailList items={[
         { label: 'Customer', value: `${payment.customer.name} (${payment.customer.mailboxNumber})` },
-        { label: 'Amount', value: formatJmd(payment.amountCents) },
+        { label: 'Amount', value: formatMoney(payment.amountCents) },
         { label: 'Method', value: `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? `, ref. ${payment.reference}` : ''}` },
         { label: 'Status', value: <PaymentStatusBadge status={payment.status} /> },
         { label: 'Received by', value: `${payment.recordedBy?.name ?? '—'}, ${formatDateTime(payment.recordedAt)}` },
@@ -62,8 +62,8 @@ function PaymentBody({ payment, canVoid }: { payment: PaymentDetail; canVoid: bo
             {payment.allocations.map((a) => (
               <Table.Tr key={a.invoiceId}>
                 <Table.Td>{a.invoiceNo}</Table.Td>
-                <Table.Td ta="right">{formatJmd(a.amountCents)}</Table.Td>
-                <Table.Td ta="right">{formatJmd(a.invoiceBalanceCents)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(a.amountCents)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(a.invoiceBalanceCents)}</Table.Td>
                 <Table.Td>{INVOICE_STATUS_LABELS[a.invoiceStatus as InvoiceStatus] ?? a.invoiceStatus}</Table.Td>
               </Table.Tr>
             ))}
@@ -104,7 +104,7 @@ function VoidForm({ payment, onDone }: { payment: PaymentDetail; onDone: () => v
   return (
     <Alert color="red" title={`Void ${payment.paymentNo}?`}>
       <Stack gap="xs">
-        <Text size="sm">{`${formatJmd(payment.amountCents)} goes back on the balance of the invoices it paid.`}</Text>
+        <Text size="sm">{`${formatMoney(payment.amountCents)} goes back on the balance of the invoices it paid.`}</Text>
         <Textarea label="Reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} autosize minRows={2} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={voidPayment.isPending}>Cancel</Button>

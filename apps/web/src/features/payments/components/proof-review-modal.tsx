@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { centsFromText, formatJmd, textFromCents } from '@parceldesk/shared/domain/payments';
+import { centsFromText, textFromCents } from '@parceldesk/shared/domain/payments';
+import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG, type PaymentProof } from '@parceldesk/shared/schemas/payments';
 import { ProofStatusBadge } from '../../../components/billing/invoice-proofs';
 import { DetailList } from '../../../components/ui/detail-list';
@@ -75,7 +76,7 @@ function ProofReview({ proof, onClose, canReview }: { proof: PaymentProof; onClo
     <Stack gap="md">
       <DetailList items={[
         { label: 'Customer', value: `${proof.customer.name} (${proof.customer.mailboxNumber})` },
-        { label: 'Amount stated', value: formatJmd(proof.amountCents) },
+        { label: 'Amount stated', value: formatMoney(proof.amountCents) },
         { label: 'Bank reference', value: proof.reference },
         { label: 'Sent', value: formatDateTime(proof.createdAt) },
         { label: 'Status', value: <ProofStatusBadge status={proof.status} /> },

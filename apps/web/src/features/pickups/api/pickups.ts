@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { AuthorisationLetter, CounterLookup, CreatePickup, CreatePickupResponse } from '@parceldesk/shared/schemas/pickups';
 import { AUTHORISATION_LETTER_FIELD } from '@parceldesk/shared/schemas/pickups';
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 /** What the counter looks up: a scanned or typed code, or a customer chosen among several of one name. */
 export interface CounterSearch {
@@ -35,3 +36,8 @@ export const useReleasePickup = (idempotencyKey: string) =>
   useMutation({
     mutationFn: (body: CreatePickup) => api<CreatePickupResponse>('/pickups', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } }),
   });
+
+/** GET /pickups/{id}/receipt: the printable receipt (PDF) with the signature. */
+export function downloadPickupReceipt(id: string, pickupNumber: string): Promise<string> {
+  return downloadFile(`/pickups/${encodeURIComponent(id)}/receipt`, { fallbackName: `receipt-${pickupNumber}.pdf` });
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCamera, IconScan, IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -114,7 +114,7 @@ function CustomerParcels({ data }: { data: CounterLookup }) {
   useEffect(() => setSelected(new Set(data.parcels.map((p) => p.id))), [data]);
   const chosen = data.parcels.filter((parcel) => selected.has(parcel.id));
   const chosenNumbers = new Set(chosen.map((parcel) => parcel.packageNumber));
-  const invoices = useMemo(() => data.invoices.filter((invoice) => invoice.packageNumbers.some((n) => chosenNumbers.has(n))), [data, chosen]); // eslint-disable-line react-hooks/exhaustive-deps
+  const invoices = data.invoices.filter((invoice) => invoice.packageNumbers.some((n) => chosenNumbers.has(n)));
   const due = invoices.reduce((sum, invoice) => sum + invoice.balanceCents, 0);
   const paid = invoices.reduce((sum, invoice) => sum + invoice.paidCents, 0);
   const total = invoices.reduce((sum, invoice) => sum + invoice.totalCents, 0);

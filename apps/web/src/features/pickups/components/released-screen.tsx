@@ -1,8 +1,11 @@
 import { Alert, Button, Card, Group, Image, Stack, Table, Text } from '@mantine/core';
-import { IconCircleCheck, IconScan } from '@tabler/icons-react';
+import { IconCircleCheck, IconPrinter, IconScan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ID_TYPE_LABELS, type CreatePickupResponse } from '@parceldesk/shared/schemas/pickups';
 import { formatDateTime } from '../../../components/ui/format-date';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { downloadPickupReceipt } from '../api/pickups';
 import { useCounterPaths } from './counter-frame';
 import { formatJmd } from '@parceldesk/shared/domain/payments';
 
@@ -51,6 +54,14 @@ export function ReleasedScreen({ answer, signature }: { answer: CreatePickupResp
       </Card>
       <Group>
         <Button component={Link} to={paths.counter} size="md" leftSection={<IconScan size={18} />}>Next customer</Button>
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconPrinter size={18} />}
+          onClick={() => void downloadPickupReceipt(pickup.id, pickup.pickupNumber).catch((error: unknown) => notify.error(errorMessage(error, 'The receipt could not be downloaded')))}
+        >
+          Print receipt
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
 import { REMEMBER_ME_SESSION_TTL_DAYS, SESSION_TTL_HOURS } from '@parceldesk/shared/constants';
-import type { DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema/index';
-import type { TokenSigner } from '../../security/tokens';
-import type { Database } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import type { DbOrTx } from '../db/client';
+import { sessions } from '../db/schema/index';
+import type { TokenSigner } from '../security/tokens';
+import type { Database } from '../db/client';
+import { writeAudit } from './audit';
 
 export interface NewSession {
   principalType: 'user' | 'customer';

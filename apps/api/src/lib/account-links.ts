@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { EMAIL_CHANGE_TTL_HOURS, RESET_TOKEN_TTL_MINUTES } from '@parceldesk/shared/constants';
-import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens } from '../../db/schema/index';
-import { hashOpaqueToken, newOpaqueToken } from '../../security/tokens';
+import type { DbOrTx } from '../db/client';
+import { passwordResetTokens } from '../db/schema/index';
+import { hashOpaqueToken, newOpaqueToken } from '../security/tokens';
 
 /**
  * Every single-use link of an account lives here (issue 15 #3): password links (reset and

@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import type { uncollectedListColumns, UncollectedListItem } from '@parceldesk/shared/schemas/uncollected';
+import type { DbOrTx } from '../../db/client';
+import { branches, courierPricingSettings, customers, customerSearchText, packages, storageCharges, storageNotices } from '../../db/schema/index';
+import { branchOptions } from '../../lib/list-options';
+import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
+import { LOCAL_TIME_ZONE } from '../../lib/local-time';
+import type { Principal } from '../../lib/principal';
+import { scopeOf } from '../../lib/tenant-scope';
+import { readySinceSql } from './uncollected-sweep.service';
+
+const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
+const readySince = readySinceSql(packages);
+const daysWaiting = sql<number>`((now() at time zone ${zone})::date - (${readySince} at time zone ${zone})::date)`;
+const feesCents = sql<number>`coalesce((select sum(sc.amount_cents) from ${storageCharges} sc where sc.package_id = ${qualified(packages.id)}), 0)::int`;
+const lastReminderAt = sql<Date | null>`(select max(sn.sent_at) from ${storageNotices} sn where sn.package_id = ${qualified(packages.id)} and sn.kind <> 'abandoned')`;
+const customerName = sql<string>`coalesce(${customers.firstName} || ' ' || ${customers.lastName}, '')`;
+/** The courier's threshold (default 15 days when it never saved its storage rules). */
+const thresholdDays = sql`coalesce((select cps.storage_threshold_days from ${courierPricingSettings} cps where cps.courier_id = ${qualified(packages.courierId)}), 15)`;
+
+const fields = {
+  id: packages.id, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, customerId: packages.customerId, customerName,
+  mailboxNumber: sql<string>`coalesce(${customers.mailboxNumber}, '')`, branchId: customers.branchId, branchName: sql<string>`coalesce(${branches.name}, '')`,
+  readySince, daysWaiting, feesCents, lastReminderAt,
+};
+
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+/**
+ * GET /uncollected: the courier's parcels ready for pickup longer than its threshold, with days
+ * waiting, fees so far (storage_charges) and the last reminder. Staff with packages_uncollected
+ * and courier admins; branch-scoped staff see their branch's customers' parcels (decision 008).
+ */
+export async function listUncollected(db: DbOrTx, principal: Principal, query: ListQuery) {
+  const scope = scopeOf(principal);
+  const branch = scope.branch ? (scope.branch.id ? eq(customers.branchId, scope.branch.id) : sql`false`) : undefined;
+  const columns: ColumnsOf<typeof uncollectedListColumns> = {
+    packageNumber: { sql: packages.packageNo, sortable: true, filter: 'text' },
+    customerName: { sql: customerName, sortable: true, filter: 'text' },
+    mailboxNumber: { sql: sql`coalesce(${customers.mailboxNumber}, '')`, sortable: true, filter: 'text' },
+    branchName: { sql: sql`coalesce(${branches.name}, '')`, sortable: true, filter: 'dropdown', value: { sql: customers.branchId, type: 'uuid' }, options: branchOptions(db, scope) },
+    readySince: { sql: readySince, kind: 'timestamp', sortable: true },
+    daysWaiting: { sql: daysWaiting, kind: 'number', sortable: true, filter: 'number' },
+    feesCents: { sql: feesCents, kind: 'number', sortable: true, filter: 'number' },
+    lastReminderAt: { sql: sql`coalesce(${lastReminderAt}, '-infinity'::timestamptz)`, kind: 'timestamp', sortable: true },
+  };
+  return runListQuery({
+    db,
+    select: fields,
+    from: (q) => q.from(packages)
+      .leftJoin(customers, eq(customers.id, packages.customerId))
+      .leftJoin(branches, eq(branches.id, customers.branchId))
+      .$dynamic(),
+    where: and(
+      scope.courierId ? eq(packages.courierId, scope.courierId) : undefined,
+      eq(packages.status, 'ready_for_pickup'),
+      sql`${packages.customerId} is not null`,
+      branch,
+      sql`${daysWaiting} > ${thresholdDays}`,
+    ),
+    columns,
+    searchCondition: (term) => {
+      const pattern = containsPattern(term);
+      return sql`(${packages.packageNo} ilike ${pattern} or ${packages.trackingNumber} ilike ${pattern} or ${customerSearchText(customers)} ilike ${pattern})`;
+    },
+    query,
+    defaultSort: { field: 'daysWaiting', order: 'desc' },
+    tieBreaker: packages.id,
+    map: (row): UncollectedListItem => ({
+      id: row.id, packageNumber: row.packageNo, trackingNumber: row.trackingNumber, customerId: row.customerId, customerName: row.customerName,
+      mailboxNumber: row.mailboxNumber, branchId: row.branchId, branchName: row.branchName, readySince: toDate(row.readySince).toISOString(),
+      daysWaiting: Number(row.daysWaiting), feesCents: Number(row.feesCents), lastReminderAt: row.lastReminderAt ? toDate(row.lastReminderAt).toISOString() : null,
+    }),
+  });
+}

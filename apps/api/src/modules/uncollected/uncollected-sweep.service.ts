@@ -1,0 +1,242 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { BASE_PATH } from '@parceldesk/shared/constants';
+import { formatMoney } from '@parceldesk/shared/domain/money';
+import { ADDED_LINE_LABELS } from '@parceldesk/shared/schemas/invoices';
+import { DEFAULT_STORAGE_RULES, type StorageRulesInput } from '@parceldesk/shared/schemas/pricing-settings';
+import { FINAL_NOTICE_DAYS, type SweepResult } from '@parceldesk/shared/schemas/uncollected';
+import type { Database, DbOrTx } from '../../db/client';
+import {
+  courierPricingSettings, couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, packageEvents, packages,
+  paymentAllocations, payments, storageCharges, storageNotices,
+} from '../../db/schema/index';
+import { publishEvent } from '../../events/publish';
+import { writeAudit } from '../../lib/audit';
+import { qualified } from '../../lib/list-query';
+import { LOCAL_TIME_ZONE } from '../../lib/local-time';
+import { createNotifications } from '../../lib/notifications';
+import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
+import { enqueueEmail } from '../../mail/outbox';
+
+/**
+ * When a parcel became ready for pickup: the first history row at ready_for_pickup after the last
+ * row at any other status (an edit while it waits does not restart the clock); a parcel set ready
+ * without a history row (older data) counts from its last update.
+ */
+export function readySinceSql(table: { id: AnyPgColumn; updatedAt: AnyPgColumn }): SQL<Date> {
+  // Written with the table's name: drizzle writes a single-table select's columns bare, and a
+  // bare "id" inside the subquery would name the history row's own id.
+  const pkg = { id: qualified(table.id), updatedAt: qualified(table.updatedAt) };
+  return sql<Date>`coalesce((select min(pe.created_at) from ${packageEvents} pe where pe.package_id = ${pkg.id} and pe.status = 'ready_for_pickup'
+    and pe.created_at > coalesce((select max(po.created_at) from ${packageEvents} po where po.package_id = ${pkg.id} and po.status <> 'ready_for_pickup'), '-infinity'::timestamptz)),
+    ${pkg.updatedAt})`;
+}
+
+const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: LOCAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The local (Jamaica) calendar day of an instant, 'YYYY-MM-DD'. */
+export const localDateOf = (at: Date): string => localDay.format(at);
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+const dayString = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+/** Whole local days from `from` to `to` (ready on Monday, Tuesday is day 1). */
+export const daysBetween = (from: Date, to: Date): number => dayNumber(localDateOf(to)) - dayNumber(localDateOf(from));
+
+/** The courier's storage rules (defaults when never saved) and its uncollected fee. */
+async function rulesOf(db: DbOrTx, courierId: string): Promise<{ rules: StorageRulesInput; feeCents: number }> {
+  const [row] = await db.select().from(courierPricingSettings).where(eq(courierPricingSettings.courierId, courierId)).limit(1);
+  const rules: StorageRulesInput = row ? {
+    thresholdDays: row.storageThresholdDays, reminderDays: [...row.storageReminderDays].sort((a, b) => a - b), feeMode: row.storageFeeMode,
+    capCents: row.storageFeeCapCents, abandonmentDays: row.abandonmentDays,
+  } : DEFAULT_STORAGE_RULES;
+  const snapshot = await loadPricingSnapshot(db, courierId);
+  return { rules, feeCents: snapshot.uncollectedFeeCents };
+}
+
+interface Candidate { id: string; courierId: string; readySince: Date }
+
+/** A message to the parcel's customer: in-app always, email while their account is active. */
+async function tellCustomer(tx: DbOrTx, input: { courierId: string; customerId: string; packageNo: string; title: string; body: string; publicUrl: string }) {
+  const link = `/customer/packages?package=${encodeURIComponent(input.packageNo)}`;
+  await createNotifications(tx, [{ courierId: input.courierId, customerId: input.customerId, type: 'package.uncollected', title: input.title, body: input.body, link }]);
+  const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, isActive: customers.isActive, courierName: couriers.name, apiKey: couriers.apiKey })
+    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, input.customerId));
+  if (!row?.isActive) return;
+  await enqueueEmail(tx, {
+    courierId: input.courierId,
+    to: row.email,
+    subject: `${row.courierName}: ${input.title}`,
+    text: [`Hello ${row.firstName},`, '', input.body, '',
+      `See it in your account: ${input.publicUrl}${BASE_PATH}${link}&api_key=${encodeURIComponent(row.apiKey)}`, '', row.courierName].join('\n'),
+  });
+}
+
+/**
+ * Puts the storage charge on the parcel's unpaid invoice, as the invoices' addInvoiceLine does for
+ * a person (a line marked added after issue, an invoice event the customer sees, an audit row, the
+ * customer told), with the system as the actor: the sweep has no signed-in user.
+ */
+async function addStorageLine(tx: DbOrTx, input: { invoice: typeof invoices.$inferSelect; packageId: string; packageNo: string; description: string; amountCents: number; publicUrl: string }) {
+  const { invoice, amountCents, description } = input;
+  const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${invoiceLines.position}) + 1, 0)::int` })
+    .from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
+  await tx.insert(invoiceLines).values({
+    courierId: invoice.courierId, invoiceId: invoice.id, position: next, code: 'storage', description, amountCents, packageId: input.packageId, addedAfterIssue: true, addedBy: null,
+  });
+  const [updated] = await tx.update(invoices).set({
+    totalCents: sql`${invoices.totalCents} + ${amountCents}`, subtotalCents: sql`${invoices.subtotalCents} + ${amountCents}`, updatedAt: sql`now()`,
+  }).where(eq(invoices.id, invoice.id)).returning();
+  if (!updated) throw new Error('invoice update returned nothing');
+  const label = ADDED_LINE_LABELS.storage;
+  await tx.insert(invoiceEvents).values({
+    courierId: invoice.courierId, invoiceId: invoice.id, kind: 'line_added', note: `${label}: ${description}`, amountCents, actorType: 'system', actorId: null,
+    details: { code: 'storage', description, totalCents: updated.totalCents }, createdAt: sql`clock_timestamp()`,
+  });
+  await writeAudit(tx, {
+    courierId: invoice.courierId, actorType: 'system', actorId: null, action: 'invoice.line_added', targetType: 'invoice', targetId: invoice.id,
+    details: { invoiceNo: invoice.invoiceNo, code: 'storage', description, amountCents, totalCents: updated.totalCents },
+  });
+  await tellCustomer(tx, {
+    courierId: invoice.courierId, customerId: invoice.customerId, packageNo: input.packageNo, publicUrl: input.publicUrl,
+    title: `Invoice ${invoice.invoiceNo}: storage fee added`,
+    body: `A storage fee (${description}) of ${formatMoney(amountCents)} was added to invoice ${invoice.invoiceNo} for parcel ${input.packageNo}. Amount due now: ${formatMoney(updated.balanceCents)}.`,
+  });
+}
+
+/** The days to charge now: 'once' the day the threshold passed; 'per_day' every day since, up to the cap. */
+export function plannedCharges(input: { rules: StorageRulesInput; feeCents: number; readyDay: string; today: string; charged: readonly { chargeDay: string; amountCents: number }[] }) {
+  const { rules, feeCents } = input;
+  const first = dayNumber(input.readyDay) + rules.thresholdDays + 1;
+  const today = dayNumber(input.today);
+  if (feeCents <= 0 || today < first) return [];
+  const cap = rules.capCents;
+  if (rules.feeMode === 'once') {
+    if (input.charged.length > 0) return [];
+    const amountCents = cap === null ? feeCents : Math.min(feeCents, cap);
+    return amountCents > 0 ? [{ chargeDay: dayString(first), amountCents }] : [];
+  }
+  const done = new Set(input.charged.map((row) => row.chargeDay));
+  let total = input.charged.reduce((sum, row) => sum + row.amountCents, 0);
+  const out: { chargeDay: string; amountCents: number }[] = [];
+  for (let day = first; day <= today; day += 1) {
+    const chargeDay = dayString(day);
+    if (done.has(chargeDay)) continue;
+    const amountCents = cap === null ? feeCents : Math.min(feeCents, cap - total);
+    if (amountCents <= 0) break;
+    out.push({ chargeDay, amountCents });
+    total += amountCents;
+  }
+  return out;
+}
+
+type Counts = Omit<SweepResult, 'packages' | 'failed'>;
+
+/** One parcel's step of the sweep, in its own transaction under the parcel's row lock. */
+async function sweepPackage(tx: DbOrTx, candidate: Candidate, settings: { rules: StorageRulesInput; feeCents: number }, now: Date, publicUrl: string, counts: Counts) {
+  const [pkg] = await tx.select({ id: packages.id, courierId: packages.courierId, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, status: packages.status, customerId: packages.customerId })
+    .from(packages).where(eq(packages.id, candidate.id)).for('update');
+  if (!pkg || pkg.status !== 'ready_for_pickup' || !pkg.customerId) return;
+  const customerId = pkg.customerId;
+  const { rules, feeCents } = settings;
+  const days = daysBetween(candidate.readySince, now);
+  const tell = (title: string, body: string) => tellCustomer(tx, { courierId: pkg.courierId, customerId, packageNo: pkg.packageNo, title, body, publicUrl });
+  const notice = async (kind: 'reminder' | 'final_notice' | 'abandoned', day: number) => (await tx.insert(storageNotices)
+    .values({ courierId: pkg.courierId, packageId: pkg.id, kind, day, sentAt: now }).onConflictDoNothing().returning({ day: storageNotices.day })).length > 0;
+  const what = `${pkg.packageNo} (tracking ${pkg.trackingNumber})`;
+
+  // Abandonment: a final notice FINAL_NOTICE_DAYS before, then abandoned once the period is over
+  // and the notice is at least that old (a notice sent late moves the day on; nobody is surprised).
+  const finalDay = Math.max(rules.abandonmentDays - FINAL_NOTICE_DAYS, 1);
+  if (days >= finalDay && await notice('final_notice', finalDay)) {
+    counts.finalNotices += 1;
+    const by = localDateOf(new Date(now.getTime() + FINAL_NOTICE_DAYS * 86_400_000));
+    await tell(`Final notice: collect ${pkg.packageNo}`, `Your parcel ${what} has waited ${days} days for pickup. Collect it by ${by} or it will be treated as abandoned.`);
+  }
+  if (days >= rules.abandonmentDays) {
+    const [final] = await tx.select({ sentAt: storageNotices.sentAt }).from(storageNotices)
+      .where(and(eq(storageNotices.packageId, pkg.id), eq(storageNotices.kind, 'final_notice'))).limit(1);
+    if (final && now.getTime() - final.sentAt.getTime() >= FINAL_NOTICE_DAYS * 86_400_000) {
+      await tx.update(packages).set({ status: 'abandoned', updatedAt: sql`now()` }).where(eq(packages.id, pkg.id));
+      await tx.insert(packageEvents).values({
+        courierId: pkg.courierId, packageId: pkg.id, kind: 'status', status: 'abandoned', actorType: 'system', actorId: null,
+        note: `Not collected within ${rules.abandonmentDays} days`, details: { daysWaiting: days, finalNoticeAt: final.sentAt.toISOString() },
+      });
+      await publishEvent(tx, { family: 'packages', audience: 'all', courierId: pkg.courierId, kind: 'package.status', packageId: pkg.id, packageNumber: pkg.packageNo, status: 'abandoned', customerId });
+      await notice('abandoned', rules.abandonmentDays);
+      counts.abandoned += 1;
+      await tell(`${pkg.packageNo}: Abandoned`, `Your parcel ${what} was not collected within ${rules.abandonmentDays} days and is now treated as abandoned. Contact us if you have questions.`);
+      return;
+    }
+  }
+
+  // Reminders at the configured days: one row per (package, day); a parcel found late gets one message.
+  const due = rules.reminderDays.filter((day) => day <= days && day < finalDay);
+  let reminded = false;
+  for (const day of due) if (await notice('reminder', day)) reminded = true;
+  if (reminded) {
+    counts.reminders += 1;
+    const fee = feeCents > 0 && days <= rules.thresholdDays
+      ? ` After ${rules.thresholdDays} days a storage fee of ${formatMoney(feeCents)}${rules.feeMode === 'per_day' ? ' a day' : ''} applies.` : '';
+    await tell(`Reminder: ${pkg.packageNo} is waiting for you`, `Your parcel ${what} has been ready for pickup for ${days} days.${fee}`);
+  }
+
+  // Storage fees: each local day at most once (UNIQUE (package_id, charge_day) is the backstop).
+  const charged = await tx.select({ chargeDay: storageCharges.chargeDay, amountCents: storageCharges.amountCents }).from(storageCharges).where(eq(storageCharges.packageId, pkg.id));
+  const plan = plannedCharges({ rules, feeCents, readyDay: localDateOf(candidate.readySince), today: localDateOf(now), charged });
+  if (plan.length === 0) return;
+  const amountCents = plan.reduce((sum, row) => sum + row.amountCents, 0);
+  const [invoice] = await tx.select({ invoice: invoices }).from(invoicePackages).innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
+    .where(and(eq(invoicePackages.packageId, pkg.id), eq(invoicePackages.live, true), eq(invoicePackages.supplementary, false))).limit(1).for('update', { of: invoices });
+  const [payment] = invoice ? await tx.select({ id: paymentAllocations.id }).from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(and(eq(paymentAllocations.invoiceId, invoice.invoice.id), eq(payments.status, 'recorded'))).limit(1) : [];
+  const open = invoice && invoice.invoice.status === 'unpaid' && invoice.invoice.paidCents === 0 && !payment ? invoice.invoice : null;
+  await tx.insert(storageCharges).values(plan.map((row) => ({ courierId: pkg.courierId, packageId: pkg.id, chargeDay: row.chargeDay, amountCents: row.amountCents, invoiceId: open?.id ?? null })));
+  counts.charges += plan.length;
+  counts.chargedCents += amountCents;
+  if (open) {
+    const description = rules.feeMode === 'once'
+      ? `Uncollected over ${rules.thresholdDays} days (${pkg.packageNo})`
+      : `${plan.length} day${plan.length === 1 ? '' : 's'} ${plan[0]!.chargeDay}${plan.length > 1 ? ` to ${plan.at(-1)!.chargeDay}` : ''} (${pkg.packageNo})`;
+    await addStorageLine(tx, { invoice: open, packageId: pkg.id, packageNo: pkg.packageNo, description, amountCents, publicUrl });
+  } else {
+    // The invoice has payments (or there is none): the charge waits, recorded, for a new invoice.
+    counts.pendingCharges += plan.length;
+  }
+}
+
+/**
+ * The daily uncollected sweep (docs/decisions/015-jobs.md): for every courier (or the one named)
+ * and every parcel ready for pickup, the reminders due, the storage fee due and, after the
+ * abandonment period and a final notice, abandonment. `now` is the sweep's clock (tests choose
+ * it). Each parcel is one transaction under its row lock, so a failing parcel does not stop the
+ * others and two sweeps at once (two instances, a "Run now" during the job) serialise per parcel;
+ * the unique keys of storage_charges and storage_notices make a rerun do nothing twice.
+ */
+export async function runUncollectedSweep(db: Database, options: { now: Date; courierId?: string; publicUrl?: string; onError?: (error: unknown, packageId: string) => void }): Promise<SweepResult> {
+  const { now } = options;
+  const publicUrl = options.publicUrl ?? '';
+  const readySince = readySinceSql(packages);
+  const candidates: Candidate[] = await db.select({ id: packages.id, courierId: packages.courierId, readySince })
+    .from(packages)
+    .where(and(eq(packages.status, 'ready_for_pickup'), sql`${packages.customerId} is not null`, options.courierId ? eq(packages.courierId, options.courierId) : undefined))
+    .orderBy(packages.courierId, packages.id);
+  const counts: Counts = { reminders: 0, finalNotices: 0, charges: 0, chargedCents: 0, pendingCharges: 0, abandoned: 0 };
+  let failed = 0;
+  const settingsByCourier = new Map<string, { rules: StorageRulesInput; feeCents: number }>();
+  for (const candidate of candidates) {
+    let settings = settingsByCourier.get(candidate.courierId);
+    if (!settings) {
+      settings = await rulesOf(db, candidate.courierId);
+      settingsByCourier.set(candidate.courierId, settings);
+    }
+    const readyAt = candidate.readySince instanceof Date ? candidate.readySince : new Date(candidate.readySince);
+    const step: Counts = { ...counts };
+    try {
+      await db.transaction((tx) => sweepPackage(tx, { ...candidate, readySince: readyAt }, settings, now, publicUrl, step));
+      Object.assign(counts, step);
+    } catch (error) {
+      failed += 1;
+      options.onError?.(error, candidate.id);
+    }
+  }
+  return { packages: candidates.length, ...counts, failed };
+}
