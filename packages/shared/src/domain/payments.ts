@@ -11,6 +11,9 @@ import { formatMoney, type Cents } from './money';
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { recorded: 'Recorded', void: 'Void' };
 export const PROOF_STATUS_LABELS: Record<PaymentProofStatus, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Rejected' };
 
+/** J$1,234.50 from 123450 cents: the shared money display (./money formatMoney) in J$, what every payment amount is. */
+export const formatJmd = (cents: Cents): string => formatMoney(cents, 'JMD');
+
 /** "1,234.50", "J$1234.5" → 123450 cents; null unless it is an amount with at most two decimals. */
 export function centsFromText(text: string): Cents | null {
   const cleaned = text.replace(/[,\s]/g, '').replace(/^J\$/i, '');
