@@ -1,6 +1,6 @@
 import { priceParcel, type ChargeLine, type PricingSnapshot } from '@parceldesk/shared/domain/pricing';
 import type { DbOrTx } from '../../db/client';
-import { loadPricingSnapshot } from '../settings/pricing-snapshot';
+import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 
 /**
  * The one place invoices meet pricing: every amount on an invoice comes from the shared
