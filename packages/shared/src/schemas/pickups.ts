@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MB } from '../constants';
 import { INVOICE_STATUSES } from '../domain/billing';
-import { formatJmd } from '../domain/payments';
+import { formatMoney } from '../domain/money';
 import { packageStatusSchema, serviceSchema } from './packages';
 
 /**
@@ -45,7 +45,7 @@ export const PICKUP_MSG = {
   oneCustomer: "Release one customer's parcels at a time",
   alreadyCollected: (packageNo: string) => `${packageNo} has already been collected`,
   balanceDue: (packageNo: string, balanceCents: number, invoiceNo: string) =>
-    `${packageNo} has ${formatJmd(balanceCents)} unpaid on ${invoiceNo}: take the payment first, or a courier admin may release it with a reason`,
+    `${packageNo} has ${formatMoney(balanceCents)} unpaid on ${invoiceNo}: take the payment first, or a courier admin may release it with a reason`,
   notInvoiced: (packageNo: string) => `${packageNo} has no invoice yet: issue its invoice first, or a courier admin may release it with a reason`,
   overrideAdminOnly: 'Only a courier admin can release parcels that are not paid',
   overrideReasonRequired: 'Give the reason for releasing parcels that are not paid',

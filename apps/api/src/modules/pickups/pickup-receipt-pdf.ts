@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatMoney as formatJmd } from '@parceldesk/shared/domain/money';
 import type { Pickup } from '@parceldesk/shared/schemas/pickups';
 import { registerPdfFonts } from '../../lib/pdf-fonts';
 import { collectorLine, localTime } from './pickup-receipt';

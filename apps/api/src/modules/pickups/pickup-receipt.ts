@@ -1,5 +1,5 @@
 import { ID_TYPE_LABELS, type Pickup } from '@parceldesk/shared/schemas/pickups';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatMoney as formatJmd } from '@parceldesk/shared/domain/money';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 
 export const localTime = (iso: string) =>

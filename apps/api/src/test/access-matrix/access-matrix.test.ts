@@ -16,6 +16,10 @@ import { seedWorld, type Caller, type MatrixWorld } from './world';
  * expected answer derived from the route's own `config.access` declaration (packages/shared/src/access.ts).
  * New routes are covered as they are registered; nothing here lists routes by hand.
  */
+// Every route × every caller: about 200 routes by ~12 callers. It grows with each feature and is
+// slow on a loaded 2-core machine, so it gets more time than the project's default (not a timed test).
+const MATRIX_TIMEOUT_MS = 180_000;
+
 describe('access matrix', () => {
   let test: TestApp;
   let world: MatrixWorld;
@@ -94,7 +98,7 @@ describe('access matrix', () => {
     }
     const wrong = cells.filter((c) => c.failure);
     expect(wrong.length, `\n${formatMatrix(cells, world.callers.map((c) => c.name))}`).toBe(0);
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   it("a courier caller naming another courier's row gets 404 (403 for someone else's own-only id), a customer naming another customer's record 404", async () => {
     const probes: Cell[] = [];
@@ -129,5 +133,5 @@ describe('access matrix', () => {
     expect(probed, 'no route names a row: is the tenancy declaration being read?').toBeGreaterThan(0);
     const wrong = probes.filter((p) => p.failure);
     expect(wrong.length, `\n${formatProbes(probes)}`).toBe(0);
-  });
+  }, MATRIX_TIMEOUT_MS);
 });

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { counterLookupQuery } from '../api/pickups';
 import { CounterFrame, useCounterPaths } from './counter-frame';
 import { TakePayment } from './take-payment';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatJmd } from '../../../components/ui/format-money';
 
 /**
  * The pickup counter (issue 13): a scanned label or invoice barcode (USB scanners type and press

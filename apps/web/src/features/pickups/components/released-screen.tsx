@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { downloadPickupReceipt } from '../api/pickups';
 import { useCounterPaths } from './counter-frame';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatJmd } from '../../../components/ui/format-money';
 
 /** After Confirm: the receipt on screen (what left, who collected and signed, what was paid), and the next customer. */
 export function ReleasedScreen({ answer, signature }: { answer: CreatePickupResponse; signature: string }) {

@@ -16,7 +16,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { submitWithFeedback } from '../../../lib/submit-with-feedback';
 import { counterLookupQuery, uploadAuthorisationLetter, useReleasePickup } from '../api/pickups';
 import { CounterFrame, useCounterPaths } from './counter-frame';
-import { formatJmd } from '@parceldesk/shared/domain/payments';
+import { formatJmd } from '../../../components/ui/format-money';
 import { ReleasedScreen } from './released-screen';
 
 /**
