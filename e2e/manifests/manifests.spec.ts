@@ -1,12 +1,14 @@
 import type { Download, Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from '../support/browser';
+import { newPage, PHONE } from '../support/browser';
 import { setupWorld, signInThroughForm, TEST_PASSWORD, type World } from '../support/world';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A form field by its whole label (Mantine adds an aria-hidden ' *' to required ones). */
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+/** Nothing sticks out sideways on a phone (a horizontal scrollbar on the page itself). */
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), { timeout: 15_000 }).toBe(true);
 
 let seq = 0;
@@ -138,5 +140,19 @@ describe('manifests end to end', () => {
     for (const p of air) expect(arrived.text).toContain(p.packageNumber);
     expect(arrived.text).not.toContain(sea.packageNumber);
     await context.close();
+
+    // The list and the page work on a 360 px phone: nothing sticks out sideways.
+    const phone = await newPage(world.browser, world.server.baseUrl, PHONE);
+    await phone.page.goto('/courier/admin/login');
+    await signInThroughForm(phone.page, world.admin.email);
+    await phone.page.waitForURL('**/courier/admin/dashboard');
+    await phone.page.goto('/courier/admin/maniefest');
+    await visible(phone.page.getByRole('link', { name: number }));
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await phone.page.getByRole('link', { name: number }).click();
+    await visible(phone.page.getByRole('heading', { level: 1, name: `Manifest ${number}` }));
+    await visible(phone.page.getByRole('group', { name: 'Totals' }));
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await phone.context.close();
   });
 });

@@ -13,7 +13,7 @@ const STAFF_ITEMS: [string, string][] = [
   ['Dashboard', 'dashboard_view'], ['Scan', 'packages_scan'], ['Packages', 'packages_view'], ['Customers', 'customers_view'],
   ['Business Customers', 'customers_business'], ['Staff', 'staff_view'], ['Reports', 'reports_view'],
   ['Packages Delivery Request', 'delivery_requests_view'], ['Unknown Packages', 'packages_unknown'], ['Maniefest', 'manifests_view'],
-  ['Invoices', 'invoices_view'], ['Payments', 'payments_view'], ['Uncollected', 'packages_uncollected'],
+  ['Reconciliation', 'manifests_reconcile'], ['Invoices', 'invoices_view'], ['Payments', 'payments_view'], ['Uncollected', 'packages_uncollected'],
   ['Support Tickets', 'tickets_view'], ['Signature', 'packages_sign'], ['Settings', 'settings_view'],
 ];
 

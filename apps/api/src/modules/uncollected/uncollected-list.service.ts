@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import type { uncollectedListColumns, UncollectedListItem } from '@parceldesk/shared/schemas/uncollected';
 import type { DbOrTx } from '../../db/client';
 import { branches, courierPricingSettings, customers, customerSearchText, packages, storageCharges, storageNotices } from '../../db/schema/index';
+import { notFound } from '../../lib/app-error';
 import { branchOptions } from '../../lib/list-options';
 import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
@@ -16,8 +18,6 @@ const daysWaiting = sql<number>`((now() at time zone ${zone})::date - (${readySi
 const feesCents = sql<number>`coalesce((select sum(sc.amount_cents) from ${storageCharges} sc where sc.package_id = ${qualified(packages.id)}), 0)::int`;
 const lastReminderAt = sql<Date | null>`(select max(sn.sent_at) from ${storageNotices} sn where sn.package_id = ${qualified(packages.id)} and sn.kind <> 'abandoned')`;
 const customerName = sql<string>`coalesce(${customers.firstName} || ' ' || ${customers.lastName}, '')`;
-/** The courier's threshold (default 15 days when it never saved its storage rules). */
-const thresholdDays = sql`coalesce((select cps.storage_threshold_days from ${courierPricingSettings} cps where cps.courier_id = ${qualified(packages.courierId)}), 15)`;
 
 const fields = {
   id: packages.id, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, customerId: packages.customerId, customerName,
@@ -34,6 +34,11 @@ const toDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
  */
 export async function listUncollected(db: DbOrTx, principal: Principal, query: ListQuery) {
   const scope = scopeOf(principal);
+  if (!scope.courierId) throw notFound();
+  // The courier's threshold, read first (default 15 days when it never saved its storage rules).
+  const [settings] = await db.select({ days: courierPricingSettings.storageThresholdDays }).from(courierPricingSettings)
+    .where(eq(courierPricingSettings.courierId, scope.courierId)).limit(1);
+  const thresholdDays = settings?.days ?? DEFAULT_STORAGE_RULES.thresholdDays;
   const branch = scope.branch ? (scope.branch.id ? eq(customers.branchId, scope.branch.id) : sql`false`) : undefined;
   const columns: ColumnsOf<typeof uncollectedListColumns> = {
     packageNumber: { sql: packages.packageNo, sortable: true, filter: 'text' },
@@ -53,7 +58,7 @@ export async function listUncollected(db: DbOrTx, principal: Principal, query: L
       .leftJoin(branches, eq(branches.id, customers.branchId))
       .$dynamic(),
     where: and(
-      scope.courierId ? eq(packages.courierId, scope.courierId) : undefined,
+      eq(packages.courierId, scope.courierId),
       eq(packages.status, 'ready_for_pickup'),
       sql`${packages.customerId} is not null`,
       branch,

@@ -93,8 +93,7 @@ async function insertInvoice(db: Database, owner: RowOwner, paidCents = 0) {
 
 /** A J$400.00 cash payment on a J$1,000.00 invoice of the owner's customer. */
 async function insertPayment(db: Database, owner: RowOwner) {
-  const invoice = await insertInvoice(db, owner);
-  await db.update(invoices).set({ paidCents: 40_000, status: 'partially_paid' }).where(sql`${invoices.id} = ${invoice.id}`);
+  const invoice = await insertInvoice(db, owner, 40_000);
   const [payment] = await db.insert(payments).values({
     courierId: owner.courier.id, customerId: owner.customerId, paymentNo: `RCT-${await nextMatrixNumber(db, owner.courier.id, 'payment')}`, method: 'cash', amountCents: 40_000,
   }).returning();

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../../lib/pg-errors';
 import { preparePhoto } from '../../../lib/photos';
 import { inTransaction } from '../../../lib/transaction';
 import { principalOf } from '../../../plugins/auth';
-import { RECONCILIATION_LIST, RECONCILIATION_READ, RECONCILIATION_WRITE } from './reconciliation-access';
+import { manifestInScope, RECONCILIATION_LIST, RECONCILIATION_READ, RECONCILIATION_WRITE } from './reconciliation-access';
 import { finishReconciliation } from './reconciliation-finish.service';
 import { loadReport, renderReportPdf, renderReportXlsx } from './reconciliation-report';
 import { markDamaged, recordScan, startReconciliation } from './reconciliation-scans.service';
@@ -83,6 +83,8 @@ export function reconciliationRoutes(app: ZodApp, ctx: AppContext) {
     config: { access: RECONCILIATION_WRITE, multipartBody: damageFormSchema },
   }, async (request, reply) => {
     const actor = actorOf(request);
+    // Another courier's manifest is not found before anything of the upload is judged.
+    await manifestInScope(ctx.db, actor.scope, request.params.id);
     const { file, fields } = await readUpload(request, { fileField: RECONCILIATION_PHOTO_FIELD, maxBytes: PACKAGE_PHOTO_MAX_BYTES, tooLarge: PACKAGE_MSG.photoTooLarge });
     const parsed = reconciliationDamageInputSchema.safeParse(fields);
     if (!parsed.success) {

@@ -50,6 +50,7 @@ describe('starting a reconciliation', () => {
     for (const request of [
       { method: 'GET' as const, url: url(manifest.id) }, { method: 'POST' as const, url: url(manifest.id), payload: {} },
       { method: 'POST' as const, url: url(manifest.id, '/scans'), payload: { code: 'X1234567', clientScanId: 'scan-12345678' } },
+      { method: 'POST' as const, url: url(manifest.id, '/damaged') },
       { method: 'POST' as const, url: url(manifest.id, '/finish') }, { method: 'GET' as const, url: url(manifest.id, '/report?format=pdf') },
     ]) {
       expect((await t.app.inject({ ...request, headers: w.as.otherAdmin })).statusCode).toBe(404);

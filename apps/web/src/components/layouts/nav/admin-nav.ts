@@ -27,7 +27,7 @@ export const adminNav: NavArea = {
     { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
     { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },
-    { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: false },
+    { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: true },
     { label: 'Support Tickets', path: '/admin/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
     { label: 'Batch Emails', path: '/admin/batch-emails', icon: IconMail, available: false },
     { label: 'Audit Logs', path: '/admin/audit-logs', icon: IconHistory, available: true },

@@ -24,7 +24,7 @@ export const staffNav: NavArea = {
     { label: 'Reconciliation', path: '/staff/reconciliation', icon: IconArrowsExchange, permission: 'manifests_reconcile', available: true },
     { label: 'Invoices', path: '/staff/invoices', icon: IconFileInvoice, permission: 'invoices_view', available: true },
     { label: 'Payments', path: '/staff/payments', icon: IconCreditCard, permission: 'payments_view', available: true },
-    { label: 'Uncollected', path: '/staff/uncollected', icon: IconClockExclamation, permission: 'packages_uncollected', available: false },
+    { label: 'Uncollected', path: '/staff/uncollected', icon: IconClockExclamation, permission: 'packages_uncollected', available: true },
     { label: 'Support Tickets', path: '/staff/support-tickets', icon: IconLifebuoy, permission: 'tickets_view', available: true, badge: 'unreadTickets' },
     { label: 'Signature', path: '/staff/sign-signature', icon: IconSignature, permission: 'packages_sign', available: true },
     // The staff Settings screen is the My Profile page (spec section 2).

@@ -8,7 +8,7 @@ import '../../../test/contract-api';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
 vi.mock('../../../lib/auth-context', () => ({ useAuth: () => auth.current }));
-// GET /rate-sheet and GET /couriers/{id}, answered per test.
+// GET /rate-sheet, GET /couriers/{id} and GET /invoices/summary, answered per test.
 const server = vi.hoisted(() => ({ responses: {} as Record<string, unknown> }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
@@ -27,7 +27,8 @@ const courierAnswer = (bankDetails: string | null) => ({
 beforeEach(() => {
   // What the server answers for a courier with no rate sheet and no bank details.
   server.responses = {
-    '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null }, '/couriers/c1': courierAnswer(null),
+    '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null },
+    '/couriers/c1': courierAnswer(null),
     '/invoices/summary': { openInvoices: 1, amountDueCents: 97750 },
   };
 });
