@@ -11,8 +11,6 @@ import path from 'node:path';
 const KNOWN_DEBTS = new Set([
   'api:auth->password-reset', 'api:customers->password-reset', 'api:network->couriers', 'api:network->customers', 'api:packages->settings', 'api:staff->auth',
   'api:staff->password-reset',
-  // Issue 13: invoices are priced with the settings snapshot (modules/settings/pricing-snapshot.ts), as the pricing issue placed it.
-  'api:invoices->settings',
   // Issue 13: manifest arrival invoices the arrived parcels in its transaction (modules/invoices issueInvoicesForPackages).
   'api:manifests->invoices',
 ]);

@@ -27,14 +27,14 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<vo
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
-/** Queues many emails in the caller's transaction with one insert per 500 and a single NOTIFY (an arrival's invoices). */
+/** Queues many emails in the caller's transaction in one statement and a single NOTIFY (an arrival's invoices). */
 export async function enqueueEmails(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  for (let start = 0; start < emails.length; start += 500) {
-    await tx.insert(emailOutbox).values(emails.slice(start, start + 500).map((email) => ({
-      courierId: email.courierId, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html ?? null,
-    })));
-  }
+  const rows = emails.map((email) => ({ courier_id: email.courierId, to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null }));
+  await tx.execute(sql`
+    insert into ${emailOutbox} (courier_id, to_address, subject, text_body, html_body)
+    select x.courier_id, x.to_address, x.subject, x.text_body, x.html_body
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(courier_id uuid, to_address text, subject text, text_body text, html_body text)`);
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 

@@ -1,6 +1,6 @@
 import { priceParcel, type ChargeLine, type PricingSnapshot } from '@parceldesk/shared/domain/pricing';
 import type { DbOrTx } from '../../db/client';
-import { loadPricingSnapshot } from '../settings/pricing-snapshot';
+import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 
 /**
  * The one place invoices meet pricing: every amount on an invoice comes from the shared
@@ -15,7 +15,7 @@ export interface PricedPackage {
   lines: ChargeLine[];
   totalCents: number;
   gctCents: number;
-  /** What the invoice keeps: the settings it was priced with and what pricing was given. */
+  /** What the invoice keeps beside the settings snapshot: what pricing was given and found. */
   snapshot: Record<string, unknown>;
 }
 
@@ -47,6 +47,6 @@ export function priceInvoicePackage(pkg: PackageToPrice, pricing: InvoicePricing
     lines: price.lines,
     totalCents: price.totalCents,
     gctCents,
-    snapshot: { settings: pricing, parcel, chargeableLbs: price.chargeableLbs, ...(price.cubicFeet === undefined ? {} : { cubicFeet: price.cubicFeet }) },
+    snapshot: { parcel, chargeableLbs: price.chargeableLbs, ...(price.cubicFeet === undefined ? {} : { cubicFeet: price.cubicFeet }) },
   };
 }

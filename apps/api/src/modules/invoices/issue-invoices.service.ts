@@ -42,15 +42,6 @@ export interface IssueInvoicesResult {
 const NOT_BILLABLE = new Set(['returned', 'abandoned', 'unknown']);
 /** History rows take the clock at insert, so events written in one transaction keep their order. */
 export const eventTime = sql`clock_timestamp()`;
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters a statement. */
-const CHUNK = 500;
-
-const chunks = <T>(rows: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += CHUNK) out.push(rows.slice(start, start + CHUNK));
-  return out;
-};
-
 const actorFields = (actor: Actor | null) => ({
   actorType: actor ? (actor.principal.kind === 'customer' ? 'customer' as const : 'user' as const) : 'system' as const,
   actorId: actor?.principal.id ?? null,
@@ -153,24 +144,36 @@ export async function issueInvoicesForPackages(
     id: randomUUID(), invoiceNo: formatInvoiceNumber(first + index), pkg, priced,
   }));
 
-  for (const part of chunks(rows)) {
-    await tx.insert(invoices).values(part.map(({ id, invoiceNo, pkg, priced }) => ({
-      id, courierId, customerId: pkg.customerId!, branchId: pkg.branchId ?? pkg.customerBranchId ?? null, invoiceNo,
-      status: invoiceStatusFor(priced.totalCents, 0), subtotalCents: priced.totalCents - priced.gctCents, gctCents: priced.gctCents,
-      totalCents: priced.totalCents, pricingSnapshot: priced.snapshot, issuedAt, issuedBy, dueAt: issuedAt,
-    })));
-    await tx.insert(invoicePackages).values(part.map(({ id, pkg }) => ({ invoiceId: id, packageId: pkg.id, courierId })));
-    const lines = part.flatMap(({ id, pkg, priced }) => priced.lines.map((line, position) => ({
-      courierId, invoiceId: id, position, code: line.code, description: line.description, amountCents: line.amountCents,
-      packageId: pkg.id, addedAfterIssue: false, addedBy: issuedBy, addedAt: issuedAt,
-    })));
-    for (const lineChunk of chunks(lines)) await tx.insert(invoiceLines).values(lineChunk);
-    const details = withImpersonation(actor, undefined) ?? null;
-    await tx.insert(invoiceEvents).values(part.map(({ id, pkg, priced }) => ({
-      courierId, invoiceId: id, kind: 'issued' as const, note: `Issued for ${pkg.packageNo}`, amountCents: priced.totalCents,
-      ...actorFields(actor), details: details ? { ...details, packageNumber: pkg.packageNo } : { packageNumber: pkg.packageNo }, createdAt: eventTime,
-    })));
-  }
+  // Set-based: each table takes one statement reading a JSON array (jsonb_to_recordset), so a
+  // 5,000-parcel arrival is a handful of round trips, and the settings snapshot is sent once.
+  const invoiceRows = rows.map(({ id, invoiceNo, pkg, priced }) => ({
+    id, customer_id: pkg.customerId, branch_id: pkg.branchId ?? pkg.customerBranchId ?? null, invoice_no: invoiceNo,
+    status: invoiceStatusFor(priced.totalCents, 0), subtotal_cents: priced.totalCents - priced.gctCents, gct_cents: priced.gctCents,
+    total_cents: priced.totalCents, snapshot: priced.snapshot, package_id: pkg.id, note: `Issued for ${pkg.packageNo}`,
+    details: { ...withImpersonation(actor, undefined), packageNumber: pkg.packageNo },
+  }));
+  const lineRows = rows.flatMap(({ id, pkg, priced }) => priced.lines.map((line, position) => ({
+    invoice_id: id, position, code: line.code, description: line.description, amount_cents: line.amountCents, package_id: pkg.id,
+  })));
+  const { actorType, actorId } = actorFields(actor);
+  const invoicesJson = JSON.stringify(invoiceRows);
+  await tx.execute(sql`
+    insert into ${invoices} (id, courier_id, customer_id, branch_id, invoice_no, status, subtotal_cents, gct_cents, total_cents, pricing_snapshot, issued_at, issued_by, due_at)
+    select x.id, ${courierId}::uuid, x.customer_id, x.branch_id, x.invoice_no, x.status, x.subtotal_cents, x.gct_cents, x.total_cents,
+      jsonb_build_object('settings', ${JSON.stringify(pricing)}::jsonb) || x.snapshot, ${issuedAt}, ${issuedBy}::uuid, ${issuedAt}
+    from jsonb_to_recordset(${invoicesJson}::jsonb) as x(id uuid, customer_id uuid, branch_id uuid, invoice_no text, status text,
+      subtotal_cents integer, gct_cents integer, total_cents integer, snapshot jsonb)`);
+  await tx.execute(sql`
+    insert into ${invoicePackages} (invoice_id, package_id, courier_id)
+    select x.id, x.package_id, ${courierId}::uuid from jsonb_to_recordset(${invoicesJson}::jsonb) as x(id uuid, package_id uuid)`);
+  await tx.execute(sql`
+    insert into ${invoiceLines} (courier_id, invoice_id, position, code, description, amount_cents, package_id, added_after_issue, added_by, added_at)
+    select ${courierId}::uuid, x.invoice_id, x.position, x.code, x.description, x.amount_cents, x.package_id, false, ${issuedBy}::uuid, ${issuedAt}
+    from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as x(invoice_id uuid, position integer, code text, description text, amount_cents integer, package_id uuid)`);
+  await tx.execute(sql`
+    insert into ${invoiceEvents} (courier_id, invoice_id, kind, note, amount_cents, actor_type, actor_id, details, created_at)
+    select ${courierId}::uuid, x.id, 'issued', x.note, x.total_cents, ${actorType}, ${actorId}::uuid, x.details, clock_timestamp()
+    from jsonb_to_recordset(${invoicesJson}::jsonb) as x(id uuid, note text, total_cents integer, details jsonb)`);
   // The package names its live invoice (its weights are then fixed: PUT /packages refuses).
   await tx.execute(sql`update ${packages} set invoice_id = v.invoice_id, updated_at = now()
     from (select unnest(${sql.param(rows.map((row) => row.pkg.id))}::uuid[]) as package_id,
@@ -203,7 +206,11 @@ async function tellCustomers(
     body: `Your invoice for ${pkg.packageNo} (tracking ${pkg.trackingNumber}) is ready. Amount due: ${formatMoney(priced.totalCents)}.`,
     link: `/customer/invoices/${encodeURIComponent(invoiceNo)}`,
   }));
-  for (const part of chunks(notes)) await tx.insert(notifications).values(part);
+  await tx.execute(sql`
+    insert into ${notifications} (courier_id, customer_id, type, title, body, link)
+    select x.courier_id, x.customer_id, x.type, x.title, x.body, x.link
+    from jsonb_to_recordset(${JSON.stringify(notes.map((note) => ({ courier_id: note.courierId, customer_id: note.customerId, type: note.type, title: note.title, body: note.body, link: note.link })))}::jsonb)
+      as x(courier_id uuid, customer_id uuid, type text, title text, body text, link text)`);
   const emails: OutgoingEmail[] = input.rows.filter(({ pkg }) => pkg.email && pkg.isActive).map(({ invoiceNo, pkg, priced }) => ({
     courierId: input.courierId,
     to: pkg.email!,

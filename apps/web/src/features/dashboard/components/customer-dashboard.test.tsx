@@ -29,7 +29,7 @@ beforeEach(() => {
   server.responses = {
     '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null },
     '/couriers/c1': courierAnswer(null),
-    '/invoices/summary': { openInvoices: 0, amountDueCents: 0 },
+    '/invoices/summary': { openInvoices: 1, amountDueCents: 97750 },
   };
 });
 
@@ -55,6 +55,12 @@ describe('CustomerDashboard', () => {
     expect(screen.getByText('ISL-1042')).toBeTruthy();
     expect(screen.getByText('Half Way Tree')).toBeTruthy();
     expect(screen.getByText('Individual Account')).toBeTruthy();
+  });
+
+  it('shows what the customer owes, linking to their invoices', async () => {
+    renderDashboard(customer([]));
+    expect(await screen.findByText('J$977.50')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '1 open invoice' }).getAttribute('href')).toContain('/customer/invoices');
   });
 
   it('offers "Add pre-alert" in one click, opening the form on the packages page', () => {
