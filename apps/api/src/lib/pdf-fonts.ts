@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -13,4 +14,21 @@ export const PDF_FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf'
 export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont('Regular', PDF_FONT_REGULAR);
   doc.registerFont('Bold', PDF_FONT_BOLD);
+}
+
+/**
+ * A pdfkit document with the bundled fonts registered, titled and signed ParcelDesk, and the
+ * promise of its bytes once the caller has drawn it and called `doc.end()`. Every server-made PDF
+ * (labels, invoices, receipts, manifests, reconciliation reports) starts here.
+ */
+export function openPdf(title: string, options: PDFKit.PDFDocumentOptions = {}): { doc: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+  const doc = new PDFDocument({ ...options, info: { Title: title, Creator: 'ParcelDesk' } });
+  registerPdfFonts(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, bytes };
 }

@@ -1,5 +1,4 @@
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import { and, eq } from 'drizzle-orm';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@parceldesk/shared/domain/billing';
 import { formatMoney } from '@parceldesk/shared/domain/money';
@@ -7,7 +6,7 @@ import type { InvoiceDetail } from '@parceldesk/shared/schemas/invoices';
 import type { DbOrTx } from '../../db/client';
 import { couriers, storedFiles } from '../../db/schema/index';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
-import { registerPdfFonts } from '../../lib/pdf-fonts';
+import { openPdf } from '../../lib/pdf-fonts';
 
 /** US Letter in points; the counter's printers take Letter. */
 const PAGE_WIDTH = 612;
@@ -96,14 +95,7 @@ function heading(doc: Doc, text: string): void {
  */
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const { invoice } = data;
-  const doc = new PDFDocument({ size: [PAGE_WIDTH, PAGE_HEIGHT], margins: MARGINS, bufferPages: true, info: { Title: `Invoice ${invoice.invoiceNumber}`, Creator: 'ParcelDesk' } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: done } = openPdf(`Invoice ${invoice.invoiceNumber}`, { size: [PAGE_WIDTH, PAGE_HEIGHT], margins: MARGINS, bufferPages: true });
   const barcode = await code128(invoice.invoiceNumber);
 
   // Header: logo and courier on the left; INVOICE, number, barcode and dates on the right.

@@ -1,13 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import PDFDocument from 'pdfkit';
 import { MANIFEST_STATUS_LABELS, placesOf } from '@parceldesk/shared/domain/manifests';
 import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import type { ManifestExportFormat, ManifestTotals } from '@parceldesk/shared/schemas/manifests';
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
-import { registerPdfFonts } from '../../lib/pdf-fonts';
+import { openPdf } from '../../lib/pdf-fonts';
 import { couriers, manifestPackages, packageFiles, packages, storedFiles } from '../../db/schema/index';
 import type { ManifestRow } from './manifest-access';
 import { byCustomer, byTrn, manifestLines, waybillOf, type ManifestLine } from './manifest-detail.service';
@@ -128,14 +127,7 @@ const PDF_COLUMNS: { title: string; width: number; align?: 'right'; value: (l: M
 ];
 
 async function manifestPdf(manifest: ManifestRow, courierName: string, lines: ManifestLine[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: 36, bufferPages: true, info: { Title: `Manifest ${manifest.number}`, Creator: 'ParcelDesk' } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: done } = openPdf(`Manifest ${manifest.number}`, { size: 'LETTER', layout: 'landscape', margin: 36, bufferPages: true });
   const left = 36;
   const bottom = doc.page.height - 48;
   doc.font('Bold').fontSize(16).text(`${courierName}: cargo manifest ${manifest.number}`, left, 36);

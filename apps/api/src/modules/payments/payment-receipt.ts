@@ -1,12 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@parceldesk/shared/domain/billing';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, invoices, paymentAllocations, paymentEvents, payments, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { localDateTime } from '../../lib/local-time';
-import { registerPdfFonts } from '../../lib/pdf-fonts';
+import { openPdf } from '../../lib/pdf-fonts';
 import type { Principal } from '../../lib/principal';
 import { customerDisplayName, visibleBilling } from './payment-access';
 
@@ -87,14 +86,7 @@ const M = 50;
 
 /** GET /payments/{id}/receipt: one A4 page, the courier's name on top and VOID across a voided payment. */
 export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
-  const doc = new PDFDocument({ size: A4, margin: M, info: { Title: `Receipt ${r.paymentNo}`, Creator: 'ParcelDesk' } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: done } = openPdf(`Receipt ${r.paymentNo}`, { size: A4, margin: M });
   const width = A4[0] - 2 * M;
 
   doc.font('Bold').fontSize(20).text(r.courierName, M, M, { width });

@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { formatMoney as formatJmd } from '@parceldesk/shared/domain/money';
 import type { Pickup } from '@parceldesk/shared/schemas/pickups';
-import { registerPdfFonts } from '../../lib/pdf-fonts';
+import { openPdf } from '../../lib/pdf-fonts';
 import { collectorLine, localTime } from './pickup-receipt';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -13,14 +12,7 @@ const M = 50;
  * invoices as they stand, who collected (and their ID), who released, and any override.
  */
 export function renderPickupReceiptPdf(pickup: Pickup, courierName: string, signature: Buffer): Promise<Buffer> {
-  const doc = new PDFDocument({ size: A4, margin: M, info: { Title: `Pickup receipt ${pickup.pickupNumber}`, Creator: 'ParcelDesk' } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: done } = openPdf(`Pickup receipt ${pickup.pickupNumber}`, { size: A4, margin: M });
   const width = A4[0] - 2 * M;
   const row = (name: string, value: string) => {
     const y = doc.y;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { MANIFEST_STATUS_LABELS } from '@parceldesk/shared/domain/manifests';
 import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import type { MissingParcel, ReconciliationScan, ReconciliationView } from '@parceldesk/shared/schemas/reconciliation';
@@ -9,7 +8,7 @@ import type { DbOrTx } from '../../../db/client';
 import { couriers, manifests } from '../../../db/schema/index';
 import type { Principal } from '../../../lib/principal';
 import { LOCAL_TIME_ZONE } from '../../../lib/local-time';
-import { registerPdfFonts } from '../../../lib/pdf-fonts';
+import { openPdf } from '../../../lib/pdf-fonts';
 import { scanRows } from './reconciliation-scan-rows';
 import { getReconciliation, missingParcels } from './reconciliation-view.service';
 
@@ -83,11 +82,7 @@ export async function renderReportXlsx(data: ReportData): Promise<Buffer> {
 }
 
 export function renderReportPdf(data: ReportData): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 36, bufferPages: true, info: { Title: `Reconciliation ${data.view.manifest.number}`, Creator: 'ParcelDesk' } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const { doc, bytes: done } = openPdf(`Reconciliation ${data.view.manifest.number}`, { size: 'LETTER', margin: 36, bufferPages: true });
   const left = 36;
   const width = doc.page.width - 72;
   const bottom = () => doc.page.height - 48;

@@ -1,6 +1,5 @@
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
-import { registerPdfFonts } from '../../../lib/pdf-fonts';
+import { openPdf } from '../../../lib/pdf-fonts';
 import { labelDate, labelPieces, labelWeight, type LabelData } from './label-data';
 
 /** 4×6 inches in PDF points. */
@@ -70,14 +69,7 @@ async function drawLabel(doc: Doc, label: LabelData) {
 
 /** One PDF with one 4×6 page per label, in order. */
 export async function renderLabelsPdf(labels: readonly LabelData[], title = 'Package labels'): Promise<Buffer> {
-  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'ParcelDesk' } });
-  registerPdfFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: done } = openPdf(title, { autoFirstPage: false, margin: 0 });
   for (const label of labels) await drawLabel(doc, label);
   doc.end();
   return done;
