@@ -1,3 +1,4 @@
+import type { ChargeCode } from '../domain/pricing';
 import { z } from 'zod';
 import {
   AGING_BUCKETS, INVOICE_EVENT_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES,
@@ -199,14 +200,17 @@ export const issueInvoicesResponseSchema = z.object({
 });
 export type IssueInvoicesResponse = z.infer<typeof issueInvoicesResponseSchema>;
 
-/** The codes a charge added after issue may carry. */
-export const ADDED_LINE_CODES = ['customs_duty', 'storage', 'delivery', 'other'] as const;
+/**
+ * The codes a charge added after issue may carry: pricing's own charge codes, so an invoice line
+ * means one thing whether pricing, a clerk or the storage job wrote it (reports break revenue down by them).
+ */
+export const ADDED_LINE_CODES = ['customs_duty', 'storage_fee', 'delivery_fee', 'adjustment'] as const satisfies readonly ChargeCode[];
 export type AddedLineCode = (typeof ADDED_LINE_CODES)[number];
 export const ADDED_LINE_LABELS: Record<AddedLineCode, string> = {
   customs_duty: 'Assessed customs duty',
-  storage: 'Storage fee',
-  delivery: 'Delivery fee',
-  other: 'Other charge',
+  storage_fee: 'Storage fee',
+  delivery_fee: 'Delivery fee',
+  adjustment: 'Other charge',
 };
 
 /** POST /invoices/{invoiceNo}/lines (invoices_manage): a charge added to an unpaid invoice, seen by the customer. */

@@ -153,7 +153,7 @@ describe('charges added after issue', () => {
     expect(await query(`select action from audit_logs where action = 'invoice.line_added' and details->>'invoiceNo' = $1`, [invoiceNumber])).toHaveLength(1);
 
     await paySome(invoiceNumber, 50000);
-    const late = await inject('POST', url, w.as.biller, { code: 'storage', description: 'Storage 3 days', amountCents: 30000 });
+    const late = await inject('POST', url, w.as.biller, { code: 'storage_fee', description: 'Storage 3 days', amountCents: 30000 });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This invoice has payments: charges after payment go on a new invoice');
   });
@@ -226,7 +226,7 @@ describe('who sees what', () => {
     expect(seen.statusCode).toBe(404);
     expect((await inject('GET', `/api/invoices/${invoiceNumber}?courierId=${w.courier.id}`, other.admin)).statusCode).toBe(404);
     expect((await inject('POST', `/api/invoices/${invoiceNumber}/void`, other.admin, { reason: 'Not yours' })).statusCode).toBe(404);
-    expect((await inject('POST', `/api/invoices/${invoiceNumber}/lines`, other.admin, { code: 'other', description: 'x', amountCents: 100 })).statusCode).toBe(404);
+    expect((await inject('POST', `/api/invoices/${invoiceNumber}/lines`, other.admin, { code: 'adjustment', description: 'x', amountCents: 100 })).statusCode).toBe(404);
     const reader = await detail(invoiceNumber, w.as.reader);
     expect(reader).toMatchObject({ canAddLine: false, canVoid: false });
     expect((await inject('GET', '/api/invoices', w.as.clerk)).statusCode).toBe(403);

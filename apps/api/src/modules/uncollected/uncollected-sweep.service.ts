@@ -79,20 +79,20 @@ async function addStorageLine(tx: DbOrTx, input: { invoice: typeof invoices.$inf
   const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${invoiceLines.position}) + 1, 0)::int` })
     .from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
   await tx.insert(invoiceLines).values({
-    courierId: invoice.courierId, invoiceId: invoice.id, position: next, code: 'storage', description, amountCents, packageId: input.packageId, addedAfterIssue: true, addedBy: null,
+    courierId: invoice.courierId, invoiceId: invoice.id, position: next, code: 'storage_fee', description, amountCents, packageId: input.packageId, addedAfterIssue: true, addedBy: null,
   });
   const [updated] = await tx.update(invoices).set({
     totalCents: sql`${invoices.totalCents} + ${amountCents}`, subtotalCents: sql`${invoices.subtotalCents} + ${amountCents}`, updatedAt: sql`now()`,
   }).where(eq(invoices.id, invoice.id)).returning();
   if (!updated) throw new Error('invoice update returned nothing');
-  const label = ADDED_LINE_LABELS.storage;
+  const label = ADDED_LINE_LABELS.storage_fee;
   await tx.insert(invoiceEvents).values({
     courierId: invoice.courierId, invoiceId: invoice.id, kind: 'line_added', note: `${label}: ${description}`, amountCents, actorType: 'system', actorId: null,
-    details: { code: 'storage', description, totalCents: updated.totalCents }, createdAt: sql`clock_timestamp()`,
+    details: { code: 'storage_fee', description, totalCents: updated.totalCents }, createdAt: sql`clock_timestamp()`,
   });
   await writeAudit(tx, {
     courierId: invoice.courierId, actorType: 'system', actorId: null, action: 'invoice.line_added', targetType: 'invoice', targetId: invoice.id,
-    details: { invoiceNo: invoice.invoiceNo, code: 'storage', description, amountCents, totalCents: updated.totalCents },
+    details: { invoiceNo: invoice.invoiceNo, code: 'storage_fee', description, amountCents, totalCents: updated.totalCents },
   });
   await tellCustomer(tx, {
     courierId: invoice.courierId, customerId: invoice.customerId, packageNo: input.packageNo, publicUrl: input.publicUrl,

@@ -71,7 +71,7 @@ describe('runUncollectedSweep: storage fees', () => {
     expect(charges).toEqual([expect.objectContaining({ amount_cents: 50_000, invoice_id: invoice!.id })]);
     const billed = await invoiceOf(invoice!.id);
     expect(billed.invoice.total_cents).toBe(300_000);
-    expect(billed.lines).toEqual([expect.objectContaining({ code: 'storage', amount_cents: 50_000 })]);
+    expect(billed.lines).toEqual([expect.objectContaining({ code: 'storage_fee', amount_cents: 50_000 })]);
     expect(billed.events).toEqual([{ kind: 'line_added', actor_type: 'system', amount_cents: 50_000 }]);
     expect(await notificationsOf(w.customer.id, 'storage fee added')).toBe(1);
     expect(await emailsTo(w.customer.email, 'storage fee added')).toBe(1);
