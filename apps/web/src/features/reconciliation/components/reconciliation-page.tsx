@@ -3,8 +3,8 @@ import { IconLock } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ACCESS } from '@parceldesk/shared/access';
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
-import { RECONCILIATION_STATE_LABELS, type ReconciliationListItem } from '@parceldesk/shared/schemas/reconciliation';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { RECONCILIATION_STATE_LABELS, type ReconciliationListItem, type reconciliationListColumns } from '@parceldesk/shared/schemas/reconciliation';
+import { DataTable, type ListTableColumns } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/ui/format-date';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRoot } from '../../../components/ui/use-area-root';
@@ -14,7 +14,7 @@ import { ReconciliationScreen } from './reconciliation-screen';
 
 const STATE_COLORS: Record<ReconciliationListItem['reconciliationStatus'], string> = { not_started: 'yellow', in_progress: 'blue', finished: 'green' };
 
-const columns: DataTableColumn<ReconciliationListItem>[] = [
+const columns: ListTableColumns<ReconciliationListItem, typeof reconciliationListColumns> = [
   { field: 'number', label: 'Manifest', sortable: true, filterable: true },
   { field: 'service', label: 'Service', sortable: true, filterable: true, render: (row) => SERVICE_LABELS[row.service], exportValue: (row) => SERVICE_LABELS[row.service] },
   { field: 'origin', label: 'From', sortable: true, filterable: true },
