@@ -34,3 +34,6 @@ CREATE TRIGGER storage_charges_list_change AFTER INSERT OR UPDATE OR DELETE OR T
 CREATE TRIGGER storage_notices_list_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON storage_notices FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_notify_list_change();
 --> statement-breakpoint
 CREATE TRIGGER package_events_list_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON package_events FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_notify_list_change();
+--> statement-breakpoint
+-- The uncollected list reads the courier's threshold, so a change to it refreshes lists on every instance.
+CREATE TRIGGER courier_pricing_settings_list_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON courier_pricing_settings FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_notify_list_change();
