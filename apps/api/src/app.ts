@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { courierSettingsRoutes } from './modules/settings/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { networkRoutes } from './modules/network/network.routes';
+import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -92,7 +93,7 @@ const scheduledJobs = (database: DbHandle, env: Env, log: { error: (obj: object,
 /** Route modules, registered explicitly under /api (no autoload magic). */
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
-  networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
+  networkRoutes, platformSettingsRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes];

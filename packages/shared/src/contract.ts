@@ -25,6 +25,7 @@ import {
 } from './schemas/invoices';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
+import { platformSettingsSavedSchema, platformSettingsViewSchema } from './schemas/platform-settings';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
 import {
   additionalFeesResponseSchema, additionalFeesSavedSchema, bankDetailsSavedSchema, bulkUploadResultSchema, courierSavedSchema,
@@ -109,6 +110,8 @@ export const CONTRACT = {
   'PUT /network/couriers/:id': networkCourierDetailSchema,
   'POST /network/couriers/:id/suspend': networkCourierDetailSchema,
   'POST /network/couriers/:id/reactivate': networkCourierDetailSchema,
+  'GET /platform/settings': platformSettingsViewSchema,
+  'PUT /platform/settings': platformSettingsSavedSchema,
   'GET /network/couriers/:id/customers': listResponseSchema(customerListItemSchema),
 
   'GET /branches': listResponseSchema(branchListItemSchema),
