@@ -16,6 +16,7 @@ export type TenantKind =
   | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
+  | 'email_batch'
   | 'self' | 'api_key';
 
 /**
@@ -120,4 +121,8 @@ export const ACCESS = {
   /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
   uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
   uncollectedSweep: { roles: ['courier_admin'] },
+  /** Issue 14, batch emails (/admin/batch-emails): the courier admin's alone (the staff sidebar has no such entry). */
+  batchEmails: { roles: ['courier_admin'] },
+  /** The customer's own switch for marketing (batch) email. */
+  marketingEmails: { roles: ['customer'] },
 } satisfies Record<string, Access>;
