@@ -7,9 +7,10 @@ import {
 import { branchDetailSchema, branchListItemSchema } from './schemas/branches';
 import { healthSchema, messageResponseSchema, successMessageSchema } from './schemas/common';
 import {
-  courierValidationSchema, dashboardSummarySchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
+  courierValidationSchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
 } from './schemas/couriers';
 import { customerDetailSchema, customerListItemSchema } from './schemas/customers';
+import { customerDashboardSchema, dashboardSummarySchema } from './schemas/dashboard';
 import { listResponseSchema } from './schemas/list-query';
 import { bulkReceiveResultSchema, scanCustomersResponseSchema, scanLookupSchema } from './schemas/package-scan';
 import {
@@ -134,6 +135,7 @@ export const CONTRACT = {
   'POST /staff/:id/resend-invitation': messageResponseSchema,
 
   'GET /dashboard/summary': dashboardSummarySchema,
+  'GET /dashboard/customer': customerDashboardSchema,
   'GET /audit-logs': listResponseSchema(auditLogItemSchema),
 
   'GET /notifications': listResponseSchema(notificationSchema),
