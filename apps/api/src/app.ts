@@ -10,6 +10,7 @@ import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { startJobs, type JobDefinition, type JobRunner } from './jobs/jobs';
 import { runUncollectedSweep } from './modules/uncollected/uncollected-sweep.service';
 import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -95,7 +96,8 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
-  paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes];
+  paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
+  reportRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -120,4 +120,6 @@ export const ACCESS = {
   /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
   uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
   uncollectedSweep: { roles: ['courier_admin'] },
+  /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
+  reports: staffSideWith('reports_view'),
 } satisfies Record<string, Access>;
