@@ -13,6 +13,7 @@ import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
 import { BATCH_EMAILS_JOB, batchEmailRoutes } from './modules/batch-emails/batch-emails.routes';
 import { runBatchSends } from './modules/batch-emails/batch-send.service';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './security/unsubscribe-tokens';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -108,7 +109,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
-  batchEmailRoutes];
+  batchEmailRoutes, reportRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -43,6 +43,7 @@ import {
 } from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
+import { reportResponseSchema } from './schemas/reports';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
@@ -247,6 +248,8 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  'GET /reports/:report': reportResponseSchema,
+  'GET /reports/:report/export': NOT_JSON,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,

@@ -15,9 +15,6 @@ import { createNotifications } from '../../lib/notifications';
 import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 import { enqueueEmail } from '../../mail/outbox';
 
-// Moved a level down so the dashboard counts uncollected parcels as this list does; kept here for old imports.
-export { readySinceSql };
-
 const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: LOCAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The local (Jamaica) calendar day of an instant, 'YYYY-MM-DD'. */
 export const localDateOf = (at: Date): string => localDay.format(at);
