@@ -96,6 +96,9 @@ const InvoiceDetailPage = page(() => import('../features/invoices/components/inv
 const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
 const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
 
+// Issue 14: reports, one screen for the three staff-side areas.
+const ReportsPage = page(() => import('../features/reports/components/reports-page').then(named('ReportsPage')));
+
 function Root() {
   return (
     <BrandingProvider>
@@ -170,6 +173,7 @@ const manifestScreens: RouteObject[] = [
   { path: 'maniefest', element: <ManifestsPage /> },
   { path: 'maniefest/:id', element: <ManifestDetailPage /> },
 ];
+const reportScreens: RouteObject[] = [{ path: 'reports', element: <ReportsPage /> }];
 const reconciliationScreens: RouteObject[] = [{ path: 'reconciliation', element: <ReconciliationPage /> }];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
@@ -225,6 +229,7 @@ export const router = createBrowserRouter([
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
         { path: 'settings', element: <PlatformSettingsPage /> },
+        ...reportScreens,
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
         ...branchAndRoleScreens,
@@ -242,6 +247,7 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
@@ -255,6 +261,7 @@ export const router = createBrowserRouter([
         ...reconciliationScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },

@@ -11,3 +11,4 @@ export * from './pickups';
 export * from './charges';
 export * from './storage';
 export * from './platform';
+export * from './batch-emails';

@@ -106,15 +106,28 @@ describe('runUncollectedSweep: storage fees', () => {
     expect((await invoiceOf(invoice!.id)).invoice.total_cents).toBe(170_000);
   });
 
-  it('a paid invoice is not changed: the charge is recorded pending for a new invoice', async () => {
+  it('a paid invoice is not changed: the charge goes on a supplementary invoice', async () => {
     const w = await world({ feeJmd: 500 });
     const { pkg, invoice } = await readyParcel(t.database.db, w.courier, w.customer.id, { totalCents: 100_000 });
     await payInFull(t.database.db, invoice!.id);
     const result = await sweep(w.courier.id, 16);
-    expect([result.charges, result.pendingCharges]).toEqual([1, 1]);
-    expect(await chargesOf(pkg.id)).toEqual([expect.objectContaining({ amount_cents: 50_000, invoice_id: null })]);
+    expect([result.charges, result.pendingCharges]).toEqual([1, 0]);
+    const [charge] = await chargesOf(pkg.id);
+    expect(charge).toMatchObject({ amount_cents: 50_000 });
+    expect(charge!.invoice_id).not.toBe(invoice!.id);
     const billed = await invoiceOf(invoice!.id);
     expect([billed.invoice.total_cents, billed.invoice.status, billed.lines.length]).toEqual([100_000, 'paid', 0]);
+    const supplementary = await invoiceOf(charge!.invoice_id!);
+    expect([supplementary.invoice.total_cents, supplementary.invoice.status]).toEqual([50_000, 'unpaid']);
+    expect(supplementary.events).toEqual([{ kind: 'line_added', actor_type: 'system', amount_cents: 50_000 }]);
+  });
+
+  it('a parcel without an invoice keeps its charge pending until the invoice is issued', async () => {
+    const w = await world({ feeJmd: 500 });
+    const { pkg } = await readyParcel(t.database.db, w.courier, w.customer.id, { totalCents: null });
+    const result = await sweep(w.courier.id, 16);
+    expect([result.charges, result.pendingCharges]).toEqual([1, 1]);
+    expect(await chargesOf(pkg.id)).toEqual([expect.objectContaining({ amount_cents: 50_000, invoice_id: null })]);
   });
 });
 
