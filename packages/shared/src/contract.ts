@@ -42,6 +42,10 @@ import {
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
 import {
+  audienceCountResponseSchema, batchDetailSchema, batchListItemSchema, batchRecipientItemSchema, marketingEmailsResponseSchema, previewResponseSchema,
+  sendBatchResponseSchema, testBatchResponseSchema, unsubscribeResponseSchema,
+} from './schemas/batch-emails';
+import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from './schemas/tickets';
@@ -242,6 +246,16 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  'GET /batch-emails': listResponseSchema(batchListItemSchema),
+  'POST /batch-emails': sendBatchResponseSchema,
+  'POST /batch-emails/audience-count': audienceCountResponseSchema,
+  'POST /batch-emails/preview': previewResponseSchema,
+  'POST /batch-emails/test': testBatchResponseSchema,
+  'GET /batch-emails/:id': batchDetailSchema,
+  'GET /batch-emails/:id/recipients': listResponseSchema(batchRecipientItemSchema),
+  'POST /unsubscribe': unsubscribeResponseSchema,
+  'GET /customers/me/marketing-emails': marketingEmailsResponseSchema,
+  'PUT /customers/me/marketing-emails': marketingEmailsResponseSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,
