@@ -89,6 +89,8 @@ const ManifestDetailPage = page(() => import('../features/manifests/components/m
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 // Issue 13: invoices.
+const BatchEmailsPage = page(() => import('../features/batch-emails/components/batch-emails-page').then(named('BatchEmailsPage')));
+const UnsubscribePage = page(() => import('../features/batch-emails/components/unsubscribe-page').then(named('UnsubscribePage')));
 const UncollectedPage = page(() => import('../features/uncollected/components/uncollected-page').then(named('UncollectedPage')));
 const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
 const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
@@ -205,6 +207,8 @@ export const router = createBrowserRouter([
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
       { path: '/track', element: <PublicTrackingPage /> },
+      // The unsubscribe link of every batch email (issue 14): no sign-in.
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       ...signSignature('/admin', ['courier_admin']),
       ...signSignature('/staff', ['branch_manager', 'staff']),
       { path: '/courier/admin/sign-signature', element: <WithoutCourierPrefix /> },
@@ -232,6 +236,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        { path: 'batch-emails', element: <BatchEmailsPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
