@@ -13,6 +13,7 @@ import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
 import { BATCH_EMAILS_JOB, batchEmailRoutes } from './modules/batch-emails/batch-emails.routes';
 import { runBatchSends } from './modules/batch-emails/batch-send.service';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './security/unsubscribe-tokens';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -35,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { courierSettingsRoutes } from './modules/settings/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { networkRoutes } from './modules/network/network.routes';
+import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -103,11 +105,11 @@ const scheduledJobs = (database: DbHandle, env: Env, tokens: UnsubscribeTokens, 
 /** Route modules, registered explicitly under /api (no autoload magic). */
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
-  networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
+  networkRoutes, platformSettingsRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
-  batchEmailRoutes];
+  batchEmailRoutes, reportRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

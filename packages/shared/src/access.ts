@@ -125,4 +125,6 @@ export const ACCESS = {
   batchEmails: { roles: ['courier_admin'] },
   /** The customer's own switch for marketing (batch) email. */
   marketingEmails: { roles: ['customer'] },
+  /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
+  reports: staffSideWith('reports_view'),
 } satisfies Record<string, Access>;

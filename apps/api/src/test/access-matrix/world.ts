@@ -53,7 +53,7 @@ export interface SeededCourier extends TestCourier {
 async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: boolean): Promise<SeededCourier> {
   const db = test.database.db;
   const courier = await makeCourier(db, { name: `Matrix Courier ${label} ${unique('')}` });
-  await db.insert(courierFeeSettings).values({ courierId: courier.id });
+  await db.insert(courierFeeSettings).values({ courierId: courier.id }).onConflictDoNothing();
   const targetUser = await makeUser(db, { role: 'staff', courier });
   // A business account: routes for business customers find it, and so do those for any customer.
   const targetCustomer = await makeCustomer(db, courier, { accountType: 'business', businessName: 'Matrix Business Ltd', title: null });
