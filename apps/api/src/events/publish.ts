@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Permission } from '@parceldesk/shared/permissions';
+import type { ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { ManifestStreamEvent } from '@parceldesk/shared/schemas/manifests';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { ReconciliationStreamEvent } from '@parceldesk/shared/schemas/reconciliation';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
@@ -54,7 +56,15 @@ export interface ReconciliationLiveEvent extends LiveEventBase {
   reconciliationId: string;
 }
 
-export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent;
+/** A manifest created, its header edited, parcels loaded or removed, or a status move (issue 12): its list and detail refresh. */
+export interface ManifestLiveEvent extends LiveEventBase {
+  family: 'manifests';
+  kind: 'manifest.created' | 'manifest.updated' | 'manifest.packages' | 'manifest.status';
+  manifestId: string;
+  status: ManifestStatus;
+}
+
+export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent | ManifestLiveEvent;
 type Family = LiveEvent['family'];
 type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
 
@@ -86,6 +96,12 @@ const FAMILIES: { [F in Family]: FamilyRule<F> } = {
     permission: ['manifests_view', 'manifests_reconcile'],
     toClient: (event): ReconciliationStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, reconciliationId: event.reconciliationId }),
     resync: { kind: 'resync', manifestId: null, reconciliationId: null } satisfies ReconciliationStreamEvent,
+  },
+  manifests: {
+    kinds: ['manifest.created', 'manifest.updated', 'manifest.packages', 'manifest.status'],
+    permission: 'manifests_view',
+    toClient: (event): ManifestStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, status: event.status }),
+    resync: { kind: 'resync', manifestId: null, status: null } satisfies ManifestStreamEvent,
   },
 };
 

@@ -28,6 +28,12 @@ export const PACKAGE_QUERY_KEYS: readonly (readonly unknown[])[] = [
 /** Query-key prefixes of the reconciliation screens (issue 12): a scan anywhere refreshes every screen's counts. */
 export const RECONCILIATION_QUERY_KEYS: readonly (readonly unknown[])[] = [['reconciliation'], ['data-table', '/reconciliations']];
 
+/**
+ * Query-key prefixes of the manifest screens (issue 12): a `manifests` event (created, edited,
+ * loaded, moved) or a reconciliation's refreshes the manifest lists and detail on screen.
+ */
+export const MANIFEST_QUERY_KEYS: readonly (readonly unknown[])[] = [['manifests'], ['data-table', '/manifests']];
+
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -82,6 +88,10 @@ function refreshReconciliations(client: QueryClient) {
   for (const queryKey of RECONCILIATION_QUERY_KEYS) void client.invalidateQueries({ queryKey });
 }
 
+function refreshManifests(client: QueryClient) {
+  for (const queryKey of MANIFEST_QUERY_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 function open(token: string, client: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -99,6 +109,7 @@ function open(token: string, client: QueryClient): () => void {
         refreshTickets(client);
         refreshPackages(client);
         refreshReconciliations(client);
+        refreshManifests(client);
       }
       attempt = 0;
     };
@@ -112,7 +123,12 @@ function open(token: string, client: QueryClient): () => void {
       const event = parseEvent<PackageStreamEvent>((message as MessageEvent<string>).data);
       if (event) packageListeners.forEach((listener) => listener(event));
     });
-    current.addEventListener('reconciliations', () => refreshReconciliations(client));
+    current.addEventListener('reconciliations', () => {
+      refreshReconciliations(client);
+      // Finishing a reconciliation moves its manifest to reconciled.
+      refreshManifests(client);
+    });
+    current.addEventListener('manifests', () => refreshManifests(client));
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.
       current.close();
