@@ -42,6 +42,7 @@ describe('live events (events/publish.ts)', () => {
       { name: 'packages', data: { kind: 'resync', packageId: null, packageNumber: null, status: null } },
       { name: 'reconciliations', data: { kind: 'resync', manifestId: null, reconciliationId: null } },
       { name: 'manifests', data: { kind: 'resync', manifestId: null, status: null } },
+      { name: 'batchEmails', data: { kind: 'resync', batchId: null } },
     ]);
   });
 });

@@ -1,5 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import { DEFAULT_STORAGE_RULES, type StorageRulesInput } from '@parceldesk/shared/schemas/pricing-settings';
@@ -9,24 +8,12 @@ import { courierPricingSettings, couriers, customers, packageEvents, packages, s
 import { publishEvent } from '../../events/publish';
 import { billPendingCharges } from '../../lib/invoice-charges';
 import { qualified } from '../../lib/list-query';
+import { writeAudit } from '../../lib/audit';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
+import { readySinceSql } from '../../lib/ready-since';
 import { createNotifications } from '../../lib/notifications';
 import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 import { enqueueEmail } from '../../mail/outbox';
-
-/**
- * When a parcel became ready for pickup: the first history row at ready_for_pickup after the last
- * row at any other status (an edit while it waits does not restart the clock); a parcel set ready
- * without a history row (older data) counts from its last update.
- */
-export function readySinceSql(table: { id: AnyPgColumn; updatedAt: AnyPgColumn }): SQL<Date> {
-  // Written with the table's name: drizzle writes a single-table select's columns bare, and a
-  // bare "id" inside the subquery would name the history row's own id.
-  const pkg = { id: qualified(table.id), updatedAt: qualified(table.updatedAt) };
-  return sql<Date>`coalesce((select min(pe.created_at) from ${packageEvents} pe where pe.package_id = ${pkg.id} and pe.status = 'ready_for_pickup'
-    and pe.created_at > coalesce((select max(po.created_at) from ${packageEvents} po where po.package_id = ${pkg.id} and po.status <> 'ready_for_pickup'), '-infinity'::timestamptz)),
-    ${pkg.updatedAt})`;
-}
 
 const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: LOCAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The local (Jamaica) calendar day of an instant, 'YYYY-MM-DD'. */

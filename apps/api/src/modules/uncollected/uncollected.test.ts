@@ -22,11 +22,14 @@ async function world(options: { feeJmd?: number; feeMode?: 'once' | 'per_day'; c
   const clerk = await makeUser(db, { role: 'staff', courier, permissions: ['packages_uncollected'] });
   const plain = await makeUser(db, { role: 'staff', courier, permissions: ['packages_view'] });
   const customer = await makeCustomer(db, courier, { firstName: 'Marcia', lastName: 'Waiting' });
-  await db.insert(courierFeeSettings).values({ courierId: courier.id, uncollectedFee: options.feeJmd ?? 500 });
-  await db.insert(courierPricingSettings).values({
-    courierId: courier.id, storageThresholdDays: options.threshold ?? 15, storageReminderDays: options.reminders ?? [7, 14],
+  // A new courier already has both rows (copied from the platform defaults); the test sets its own values.
+  const fees = { uncollectedFee: options.feeJmd ?? 500 };
+  await db.insert(courierFeeSettings).values({ courierId: courier.id, ...fees }).onConflictDoUpdate({ target: courierFeeSettings.courierId, set: fees });
+  const rules = {
+    storageThresholdDays: options.threshold ?? 15, storageReminderDays: options.reminders ?? [7, 14],
     storageFeeMode: options.feeMode ?? 'once', storageFeeCapCents: options.capCents ?? null, abandonmentDays: options.abandonment ?? 60,
-  });
+  };
+  await db.insert(courierPricingSettings).values({ courierId: courier.id, ...rules }).onConflictDoUpdate({ target: courierPricingSettings.courierId, set: rules });
   return {
     courier, customer,
     as: { admin: (await signIn(t.app, admin)).headers, clerk: (await signIn(t.app, clerk)).headers, plain: (await signIn(t.app, plain)).headers },
