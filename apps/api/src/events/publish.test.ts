@@ -41,6 +41,7 @@ describe('live events (events/publish.ts)', () => {
       { name: 'tickets', data: { kind: 'resync', ticketId: null, ticketNo: null, status: null } },
       { name: 'packages', data: { kind: 'resync', packageId: null, packageNumber: null, status: null } },
       { name: 'reconciliations', data: { kind: 'resync', manifestId: null, reconciliationId: null } },
+      { name: 'manifests', data: { kind: 'resync', manifestId: null, status: null } },
       { name: 'batchEmails', data: { kind: 'resync', batchId: null } },
     ]);
   });

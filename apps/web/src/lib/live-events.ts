@@ -47,6 +47,12 @@ function batchRefresher(client: QueryClient) {
   };
 }
 
+/**
+ * Query-key prefixes of the manifest screens (issue 12): a `manifests` event (created, edited,
+ * loaded, moved) or a reconciliation's refreshes the manifest lists and detail on screen.
+ */
+export const MANIFEST_QUERY_KEYS: readonly (readonly unknown[])[] = [['manifests'], ['data-table', '/manifests']];
+
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -101,6 +107,10 @@ function refreshReconciliations(client: QueryClient) {
   for (const queryKey of RECONCILIATION_QUERY_KEYS) void client.invalidateQueries({ queryKey });
 }
 
+function refreshManifests(client: QueryClient) {
+  for (const queryKey of MANIFEST_QUERY_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 function open(token: string, client: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -120,6 +130,7 @@ function open(token: string, client: QueryClient): () => void {
         refreshPackages(client);
         refreshReconciliations(client);
         refreshBatches();
+        refreshManifests(client);
       }
       attempt = 0;
     };
@@ -133,7 +144,12 @@ function open(token: string, client: QueryClient): () => void {
       const event = parseEvent<PackageStreamEvent>((message as MessageEvent<string>).data);
       if (event) packageListeners.forEach((listener) => listener(event));
     });
-    current.addEventListener('reconciliations', () => refreshReconciliations(client));
+    current.addEventListener('reconciliations', () => {
+      refreshReconciliations(client);
+      // Finishing a reconciliation moves its manifest to reconciled.
+      refreshManifests(client);
+    });
+    current.addEventListener('manifests', () => refreshManifests(client));
     current.addEventListener('batchEmails', refreshBatches);
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.
