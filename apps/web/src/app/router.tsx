@@ -31,6 +31,7 @@ const StaffLayout = page(() => import('../components/layouts/staff-layout').then
 const CustomerLayout = page(() => import('../components/layouts/customer-layout').then(named('CustomerLayout')));
 
 const SuperAdminDashboard = page(() => import('../features/dashboard/components/super-admin-dashboard').then(named('SuperAdminDashboard')));
+const PlatformSettingsPage = page(() => import('../features/platform-settings/components/platform-settings-page').then(named('PlatformSettingsPage')));
 const AdminDashboard = page(() => import('../features/dashboard/components/admin-dashboard').then(named('AdminDashboard')));
 const StaffDashboard = page(() => import('../features/dashboard/components/staff-dashboard').then(named('StaffDashboard')));
 const CustomerDashboard = page(() => import('../features/dashboard/components/customer-dashboard').then(named('CustomerDashboard')));
@@ -231,6 +232,7 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        { path: 'settings', element: <PlatformSettingsPage /> },
         ...reportScreens,
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
