@@ -17,6 +17,7 @@ export type TenantKind =
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
   | 'delivery_location' | 'delivery_request'
+  | 'email_batch'
   | 'self' | 'api_key';
 
 /**
@@ -131,4 +132,10 @@ export const ACCESS = {
   deliveryLocationsManage: { roles: ['courier_admin'] },
   /** The active areas, for the request form and the staff screens. */
   deliveryLocationsActive: { roles: ['customer', 'courier_admin', 'branch_manager', 'staff'] },
+  /** Issue 14, batch emails (/admin/batch-emails): the courier admin's alone (the staff sidebar has no such entry). */
+  batchEmails: { roles: ['courier_admin'] },
+  /** The customer's own switch for marketing (batch) email. */
+  marketingEmails: { roles: ['customer'] },
+  /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
+  reports: staffSideWith('reports_view'),
 } satisfies Record<string, Access>;

@@ -95,6 +95,9 @@ const InvoiceDetailPage = page(() => import('../features/invoices/components/inv
 const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
 const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
 
+// Issue 14: reports, one screen for the three staff-side areas.
+const ReportsPage = page(() => import('../features/reports/components/reports-page').then(named('ReportsPage')));
+
 function Root() {
   return (
     <BrandingProvider>
@@ -169,6 +172,7 @@ const manifestScreens: RouteObject[] = [
   { path: 'maniefest', element: <ManifestsPage /> },
   { path: 'maniefest/:id', element: <ManifestDetailPage /> },
 ];
+const reportScreens: RouteObject[] = [{ path: 'reports', element: <ReportsPage /> }];
 const reconciliationScreens: RouteObject[] = [{ path: 'reconciliation', element: <ReconciliationPage /> }];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
@@ -223,6 +227,7 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
         ...branchAndRoleScreens,
@@ -240,6 +245,7 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
@@ -253,6 +259,7 @@ export const router = createBrowserRouter([
         ...reconciliationScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },

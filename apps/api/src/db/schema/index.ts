@@ -11,3 +11,5 @@ export * from './pickups';
 export * from './charges';
 export * from './storage';
 export * from './delivery';
+export * from './platform';
+export * from './batch-emails';

@@ -26,7 +26,7 @@ export const adminNav: NavArea = {
     { label: 'Reconciliation', path: '/admin/reconciliation', icon: IconArrowsExchange, available: true },
     { label: 'Invoices', path: '/admin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/admin/payments', icon: IconCreditCard, available: true },
-    { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: false },
+    { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: true },
     { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: true },
     { label: 'Support Tickets', path: '/admin/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
     { label: 'Batch Emails', path: '/admin/batch-emails', icon: IconMail, available: false },
