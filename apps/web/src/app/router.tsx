@@ -89,6 +89,9 @@ const ManifestDetailPage = page(() => import('../features/manifests/components/m
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 // Issue 13: invoices.
+const DeliveryRequestsPage = page(() => import('../features/delivery/components/delivery-requests-page').then(named('DeliveryRequestsPage')));
+const DeliveryLocationsPage = page(() => import('../features/delivery/components/delivery-locations-page').then(named('DeliveryLocationsPage')));
+const CustomerDeliveryPage = page(() => import('../features/delivery/components/customer-delivery-page').then(named('CustomerDeliveryPage')));
 const UncollectedPage = page(() => import('../features/uncollected/components/uncollected-page').then(named('UncollectedPage')));
 const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
 const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
@@ -160,6 +163,7 @@ const packageScreens: RouteObject[] = [
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
 ];
 const uncollectedScreens: RouteObject[] = [{ path: 'uncollected', element: <UncollectedPage /> }];
+const deliveryScreens: RouteObject[] = [{ path: 'delivery-requests', element: <DeliveryRequestsPage /> }];
 const invoiceScreens: RouteObject[] = [
   { path: 'invoices', element: <InvoicesPage /> },
   { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
@@ -237,6 +241,8 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        ...deliveryScreens,
+        { path: 'delivery-locations', element: <DeliveryLocationsPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
@@ -253,6 +259,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        ...deliveryScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...manifestScreens,
@@ -263,6 +270,7 @@ export const router = createBrowserRouter([
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'delivery-requests', element: <CustomerDeliveryPage /> },
         { path: 'invoices', element: <CustomerInvoicesPage /> },
         { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },
