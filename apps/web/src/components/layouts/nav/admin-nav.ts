@@ -18,8 +18,8 @@ export const adminNav: NavArea = {
     { label: 'Customers', path: '/admin/customers', icon: IconUserCircle, available: true },
     { label: 'Business Customers', path: '/admin/business-customers', icon: IconBriefcase, available: true },
     { label: 'Packages', path: '/admin/packages', icon: IconPackage, available: true },
-    { label: 'Packages Delivery Request', path: '/admin/delivery-requests', icon: IconTruckDelivery, available: false },
-    { label: 'Delivery Locations', path: '/admin/delivery-locations', icon: IconMapPin, available: false },
+    { label: 'Packages Delivery Request', path: '/admin/delivery-requests', icon: IconTruckDelivery, available: true },
+    { label: 'Delivery Locations', path: '/admin/delivery-locations', icon: IconMapPin, available: true },
     { label: 'Unknown Packages', path: '/admin/unknown-packages', icon: IconPackageOff, available: true },
     // Spelled so on purpose (spec section 2).
     { label: 'Maniefest', path: '/admin/maniefest', icon: IconClipboardList, available: true },
