@@ -10,6 +10,9 @@ import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { startJobs, type JobDefinition, type JobRunner } from './jobs/jobs';
 import { runUncollectedSweep } from './modules/uncollected/uncollected-sweep.service';
 import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
+import { BATCH_EMAILS_JOB, batchEmailRoutes } from './modules/batch-emails/batch-emails.routes';
+import { runBatchSends } from './modules/batch-emails/batch-send.service';
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './security/unsubscribe-tokens';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
@@ -33,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { courierSettingsRoutes } from './modules/settings/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { networkRoutes } from './modules/network/network.routes';
+import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -80,24 +84,32 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-/** The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time. */
-const scheduledJobs = (database: DbHandle, env: Env, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
+/**
+ * The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time;
+ * batch emails (021) every minute, and at once when a batch is sent (runJobSoon), so a batch left
+ * half-written by a restart is picked up again.
+ */
+const scheduledJobs = (database: DbHandle, env: Env, tokens: UnsubscribeTokens, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
   name: 'uncollected-sweep',
   cron: '0 6 * * *',
   run: () => runUncollectedSweep(database.db, {
     now: new Date(), publicUrl: env.publicUrl,
     onError: (error, packageId) => log.error({ err: error, packageId }, 'uncollected sweep: a parcel failed (retried on the next run)'),
   }),
+}, {
+  name: BATCH_EMAILS_JOB,
+  cron: '* * * * *',
+  run: () => runBatchSends(database.db, { deps: { publicUrl: env.publicUrl, tokens } }),
 }];
 
 /** Route modules, registered explicitly under /api (no autoload magic). */
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
-  networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
+  networkRoutes, platformSettingsRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
-  reportRoutes];
+  batchEmailRoutes, reportRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
@@ -116,7 +128,13 @@ export async function buildApp(options: BuildAppOptions) {
   const limiter = createRateLimiter(database.db, {
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, ipMax: env.RATE_LIMIT_IP_MAX, accountMax: env.RATE_LIMIT_ACCOUNT_MAX,
   });
-  const ctx: AppContext = { db: database.db, env, signer, limiter };
+  const unsubscribeTokens = createUnsubscribeTokens(await loadSecret(env.dataDir, 'unsubscribe-secret'));
+  const ctx: AppContext = {
+    db: database.db, env, signer, limiter, unsubscribeTokens,
+    runJobSoon: async (queue) => {
+      await app.jobs?.boss.send(queue, {});
+    },
+  };
 
   registerSecurityHeaders(app);
   await app.register(swagger, {
@@ -150,7 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.startJobs ?? options.startWorkers !== false) {
     const connectionString = database.pool.options.connectionString;
     if (!connectionString) throw new Error('The job runner needs the database connection string');
-    app.jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, app.log), log: app.log });
+    app.jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, unsubscribeTokens, app.log), log: app.log });
   }
   app.addHook('onClose', async () => {
     await app.jobs?.stop();

@@ -16,6 +16,7 @@ export type TenantKind =
   | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
+  | 'email_batch'
   | 'self' | 'api_key';
 
 /**
@@ -120,6 +121,10 @@ export const ACCESS = {
   /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
   uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
   uncollectedSweep: { roles: ['courier_admin'] },
+  /** Issue 14, batch emails (/admin/batch-emails): the courier admin's alone (the staff sidebar has no such entry). */
+  batchEmails: { roles: ['courier_admin'] },
+  /** The customer's own switch for marketing (batch) email. */
+  marketingEmails: { roles: ['customer'] },
   /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
   reports: staffSideWith('reports_view'),
 } satisfies Record<string, Access>;

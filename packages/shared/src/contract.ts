@@ -7,9 +7,10 @@ import {
 import { branchDetailSchema, branchListItemSchema } from './schemas/branches';
 import { healthSchema, messageResponseSchema, successMessageSchema } from './schemas/common';
 import {
-  courierValidationSchema, dashboardSummarySchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
+  courierValidationSchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
 } from './schemas/couriers';
 import { customerDetailSchema, customerListItemSchema } from './schemas/customers';
+import { customerDashboardSchema, dashboardSummarySchema } from './schemas/dashboard';
 import { listResponseSchema } from './schemas/list-query';
 import { bulkReceiveResultSchema, scanCustomersResponseSchema, scanLookupSchema } from './schemas/package-scan';
 import {
@@ -25,6 +26,7 @@ import {
 } from './schemas/invoices';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
+import { platformSettingsSavedSchema, platformSettingsViewSchema } from './schemas/platform-settings';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
 import {
   additionalFeesResponseSchema, additionalFeesSavedSchema, bankDetailsSavedSchema, bulkUploadResultSchema, courierSavedSchema,
@@ -110,6 +112,8 @@ export const CONTRACT = {
   'PUT /network/couriers/:id': networkCourierDetailSchema,
   'POST /network/couriers/:id/suspend': networkCourierDetailSchema,
   'POST /network/couriers/:id/reactivate': networkCourierDetailSchema,
+  'GET /platform/settings': platformSettingsViewSchema,
+  'PUT /platform/settings': platformSettingsSavedSchema,
   'GET /network/couriers/:id/customers': listResponseSchema(customerListItemSchema),
 
   'GET /branches': listResponseSchema(branchListItemSchema),
@@ -132,6 +136,7 @@ export const CONTRACT = {
   'POST /staff/:id/resend-invitation': messageResponseSchema,
 
   'GET /dashboard/summary': dashboardSummarySchema,
+  'GET /dashboard/customer': customerDashboardSchema,
   'GET /audit-logs': listResponseSchema(auditLogItemSchema),
 
   'GET /notifications': listResponseSchema(notificationSchema),

@@ -10,3 +10,5 @@ export * from './pricing';
 export * from './pickups';
 export * from './charges';
 export * from './storage';
+export * from './platform';
+export * from './batch-emails';

@@ -57,8 +57,14 @@ describe('GET /api/dashboard/summary', () => {
       packages_received_week: 0,
       packages_at_warehouse: 0,
       packages_unknown: 0,
+      packages_in_transit: 0,
       packages_on_hold: 0,
       packages_ready_for_pickup: 0,
+      packages_uncollected: 0,
+      invoices_unpaid_total: 0,
+      invoices_unpaid_count: 0,
+      revenue_this_month: 0,
+      revenue_last_month: 0,
     });
     expect(body.recentCustomers).toHaveLength(5);
     for (const recent of body.recentCustomers ?? []) {

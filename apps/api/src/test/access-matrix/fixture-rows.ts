@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
-  pickups, pickupPackages,
+  pickups, pickupPackages, emailBatches, emailBatchRecipients,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -181,6 +181,15 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
         collectorIdType: 'passport', collectorIdNumber: 'P123', collectorRelationship: 'Brother', authorisationLetterFileId: letter.id, signatureFileId: signature!.id,
       }).returning();
       await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
+      return row!.id;
+    }
+    case 'email_batch': {
+      // A batch with its one recipient, so its detail and recipients list answer with rows.
+      const [row] = await db.insert(emailBatches).values({
+        courierId, batchNo: `EB-M${randomInt(1, 2 ** 40)}`, subject: 'Matrix batch', body: 'Hello {{firstName}}', audience: { kind: 'all' },
+        audienceLabel: 'All customers', recipientCount: 1, createdByName: 'Matrix Admin',
+      }).returning();
+      await db.insert(emailBatchRecipients).values({ batchId: row!.id, courierId, customerId: owner.customerId, email: 'matrix@example.test' });
       return row!.id;
     }
     case 'manifest': {
