@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS } from '@parceldesk/shared/domain/billing';
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import type { ReportKind, ReportTable } from '@parceldesk/shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
@@ -92,7 +93,11 @@ async function paymentsReport(db: DbOrTx, f: ReportFilters): Promise<ReportBody>
   };
 }
 
-const AGE_BUCKETS = sql`case when days <= 30 then '0–30 days' when days <= 60 then '31–60 days' when days <= 90 then '61–90 days' else 'Over 90 days' end`;
+/** The invoice lists' aging buckets (whole days since issue), labelled as they are. */
+const AGE_BUCKETS = sql`case ${sql.join(AGING_BUCKETS.map((bucket) => {
+  const [, max] = AGING_BUCKET_DAYS[bucket];
+  return max === null ? sql`else ${AGING_BUCKET_LABELS[bucket]}` : sql`when days <= ${max} then ${AGING_BUCKET_LABELS[bucket]}`;
+}), sql` `)} end`;
 
 /** Invoices issued in the range that are still unpaid or part paid, by their age today. */
 async function outstanding(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
