@@ -61,6 +61,11 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
 import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { pickupRoutes } from './modules/pickups/pickups.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { addInvoiceLine } from './modules/invoices/invoice-writes.service';
+import { recordPayment } from './modules/payments/payment-writes.service';
+import { changePackageStatus } from './modules/packages/package-writes.service';
+import { signaturePng } from './modules/pickups/pickup-files';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -109,7 +114,9 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
-  batchEmailRoutes, reportRoutes];
+  batchEmailRoutes, reportRoutes,
+  // Delivery works through the invoices', payments', packages' and pickups' own services, handed in here (modules/delivery/delivery-ports.ts).
+  (app: ZodApp, ctx: AppContext) => deliveryRoutes(app, ctx, { addInvoiceLine, recordPayment, changePackageStatus, signaturePng })];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

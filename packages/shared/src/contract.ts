@@ -20,6 +20,10 @@ import {
 import { manifestAddResultSchema, manifestDetailSchema, manifestListItemSchema, manifestStatusResultSchema } from './schemas/manifests';
 import { confirmEmailResponseSchema } from './schemas/password';
 import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
+import {
+  activeDeliveryLocationsSchema, deliveryDriversSchema, deliveryLocationResponseSchema, deliveryLocationSchema, deliveryRequestListItemSchema,
+  deliveryRequestResponseSchema, deliveryRequestSchema, readyParcelsSchema,
+} from './schemas/delivery';
 import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
 import {
   invoiceDetailSchema, invoiceListItemSchema, invoiceSummarySchema, issueInvoicesResponseSchema, voidInvoiceResponseSchema,
@@ -248,6 +252,25 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  'GET /delivery-locations': listResponseSchema(deliveryLocationSchema),
+  'GET /delivery-locations/active': activeDeliveryLocationsSchema,
+  'POST /delivery-locations': deliveryLocationResponseSchema,
+  'PUT /delivery-locations/:id': deliveryLocationResponseSchema,
+  'POST /delivery-locations/:id/deactivate': deliveryLocationResponseSchema,
+  'GET /delivery-requests': listResponseSchema(deliveryRequestListItemSchema),
+  'GET /delivery-requests/ready-parcels': readyParcelsSchema,
+  'GET /delivery-requests/drivers': deliveryDriversSchema,
+  'GET /delivery-requests/run-sheet': NOT_JSON,
+  'POST /delivery-requests': deliveryRequestResponseSchema,
+  'GET /delivery-requests/:id': deliveryRequestSchema,
+  'GET /delivery-requests/:id/signature': NOT_JSON,
+  'POST /delivery-requests/:id/cancel': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/schedule': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/assign': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/reject': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/out-for-delivery': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/deliver': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/fail': deliveryRequestResponseSchema,
   'GET /reports/:report': reportResponseSchema,
   'GET /reports/:report/export': NOT_JSON,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),

@@ -10,5 +10,6 @@ export * from './pricing';
 export * from './pickups';
 export * from './charges';
 export * from './storage';
+export * from './delivery';
 export * from './platform';
 export * from './batch-emails';
