@@ -1,22 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS } from '@parceldesk/shared/domain/billing';
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
-import type { ReportKind, ReportTable } from '@parceldesk/shared/schemas/reports';
+import type { ReportKind } from '@parceldesk/shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
-import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { readySinceSql } from '../../lib/ready-since';
 import { packages } from '../../db/schema/index';
-import { branchIs, courierIs, courierName, inRange, periodOf, serviceIs, type ReportFilters } from './report-filters';
+import { branchIs, courierIs, courierGroup, courierOrder, courierSelect, inRange, periodOf, rowsOf, serviceIs, zone, type ReportBody, type ReportFilters } from './report-filters';
+import { delivery } from './report-delivery';
 import { reportTable, withCourier } from './report-table';
-
-export interface ReportBody { notes: string[]; tables: ReportTable[] }
-
-const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
-const rowsOf = async (db: DbOrTx, query: SQL) => (await db.execute<Record<string, unknown>>(query)).rows;
-/** The courier name column and its place in GROUP BY / ORDER BY, when the network is shown. */
-const courierSelect = (f: ReportFilters, alias: string) => (f.courierId ? sql`` : sql`${courierName(alias)} as courier,`);
-const courierGroup = (f: ReportFilters, alias: string) => (f.courierId ? sql`` : sql`${sql.identifier(alias)}.courier_id,`);
-const courierOrder = (f: ReportFilters) => (f.courierId ? sql`` : sql`courier,`);
 
 /** An invoice bills parcels of the chosen service (through invoice_packages). */
 const invoiceService = (f: ReportFilters) => (f.service
@@ -236,4 +227,5 @@ export const REPORT_BUILDERS: Record<ReportKind, (db: DbOrTx, filters: ReportFil
   parcels,
   manifests: manifestsReport,
   unknown_uncollected: unknownUncollected,
+  delivery,
 };
