@@ -16,6 +16,7 @@ export type TenantKind =
   | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
+  | 'webhook_endpoint' | 'webhook_delivery'
   | 'self' | 'api_key';
 
 /**
@@ -120,4 +121,6 @@ export const ACCESS = {
   /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
   uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
   uncollectedSweep: { roles: ['courier_admin'] },
+  /** Issue 17: the courier admin subscribes URLs to events and reads the delivery log (Settings, Webhooks). */
+  webhooksManage: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;
