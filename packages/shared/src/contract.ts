@@ -42,6 +42,9 @@ import {
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
 import {
+  webhookDeliveryListSchema, webhookEndpointCreatedSchema, webhookEndpointListSchema, webhookEndpointSavedSchema,
+} from './schemas/webhooks';
+import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from './schemas/tickets';
@@ -242,6 +245,12 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  'GET /settings/webhooks': webhookEndpointListSchema,
+  'POST /settings/webhooks': webhookEndpointCreatedSchema,
+  'PUT /settings/webhooks/:id': webhookEndpointSavedSchema,
+  'DELETE /settings/webhooks/:id': messageResponseSchema,
+  'GET /settings/webhooks/:id/deliveries': webhookDeliveryListSchema,
+  'POST /settings/webhooks/deliveries/:id/resend': messageResponseSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,
