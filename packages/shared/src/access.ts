@@ -18,6 +18,7 @@ export type TenantKind =
   | 'pickup'
   | 'delivery_location' | 'delivery_request'
   | 'email_batch'
+  | 'webhook_endpoint' | 'webhook_delivery'
   | 'self' | 'api_key';
 
 /**
@@ -138,4 +139,6 @@ export const ACCESS = {
   marketingEmails: { roles: ['customer'] },
   /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
   reports: staffSideWith('reports_view'),
+  /** Issue 17: the courier admin subscribes URLs to events and reads the delivery log (Settings, Webhooks). */
+  webhooksManage: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;

@@ -53,6 +53,9 @@ import {
   sendBatchResponseSchema, testBatchResponseSchema, unsubscribeResponseSchema,
 } from './schemas/batch-emails';
 import {
+  webhookDeliveryListSchema, webhookEndpointCreatedSchema, webhookEndpointListSchema, webhookEndpointSavedSchema,
+} from './schemas/webhooks';
+import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from './schemas/tickets';
@@ -287,6 +290,12 @@ export const CONTRACT = {
   'POST /delivery-requests/:id/fail': deliveryRequestResponseSchema,
   'GET /reports/:report': reportResponseSchema,
   'GET /reports/:report/export': NOT_JSON,
+  'GET /settings/webhooks': webhookEndpointListSchema,
+  'POST /settings/webhooks': webhookEndpointCreatedSchema,
+  'PUT /settings/webhooks/:id': webhookEndpointSavedSchema,
+  'DELETE /settings/webhooks/:id': messageResponseSchema,
+  'GET /settings/webhooks/:id/deliveries': webhookDeliveryListSchema,
+  'POST /settings/webhooks/deliveries/:id/resend': messageResponseSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,
