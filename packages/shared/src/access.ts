@@ -1,3 +1,4 @@
+import type { ApiScope } from './api-scopes';
 import type { Permission } from './permissions';
 import { isStaffRole, ROLES, STAFF_SIDE_ROLES, type Role } from './roles';
 
@@ -16,6 +17,7 @@ export type TenantKind =
   | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
+  | 'integration_key'
   | 'self' | 'api_key';
 
 /**
@@ -40,6 +42,11 @@ export type Access =
        */
       permission?: Permission | readonly Permission[];
       tenant?: TenantRule;
+      /**
+       * Issue 17: the route also admits a courier's API key holding this scope (ADR 024); the key
+       * acts for its own courier only. Without it a key is refused. `roles: []` makes a key-only route.
+       */
+      apiScope?: ApiScope;
     };
 
 /** Whoever is asking: the server's principal, or the signed-in user as the browser holds it. */
@@ -120,4 +127,6 @@ export const ACCESS = {
   /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
   uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
   uncollectedSweep: { roles: ['courier_admin'] },
+  /** Issue 17, Settings → Integrations: API keys and the packing-system connection (ADR 024). */
+  integrationsManage: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;

@@ -42,6 +42,10 @@ import {
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
 import {
+  apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, packingConnectionSavedSchema, packingConnectionSchema,
+} from './schemas/integrations';
+import { packingCustomerListSchema } from './schemas/packing-system';
+import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from './schemas/tickets';
@@ -242,6 +246,13 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  // Issue 17, integrations (ADR 024).
+  'GET /integrations/api-keys': apiKeyListSchema,
+  'POST /integrations/api-keys': apiKeyCreatedSchema,
+  'POST /integrations/api-keys/:id/revoke': apiKeyRevokedSchema,
+  'GET /integrations/packing-system': packingConnectionSchema,
+  'PUT /integrations/packing-system': packingConnectionSavedSchema,
+  'GET /packing/v2/customers': packingCustomerListSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,

@@ -10,3 +10,4 @@ export * from './pricing';
 export * from './pickups';
 export * from './charges';
 export * from './storage';
+export * from './integrations';

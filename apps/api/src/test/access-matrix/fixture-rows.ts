@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
-  pickups, pickupPackages,
+  pickups, pickupPackages, integrationKeys,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -107,6 +107,12 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
   switch (kind) {
     case 'branch': {
       const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
+      return row!.id;
+    }
+    case 'integration_key': {
+      const [row] = await db.insert(integrationKeys).values({
+        courierId, name: unique('Matrix key'), prefix: 'pdk_matrix', tokenHash: `matrix-${randomInt(1, 2 ** 40)}-${randomInt(1, 2 ** 40)}`, scopes: ['packages:read'],
+      }).returning();
       return row!.id;
     }
     case 'role': {
