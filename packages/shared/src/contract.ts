@@ -56,6 +56,10 @@ import {
   webhookDeliveryListSchema, webhookEndpointCreatedSchema, webhookEndpointListSchema, webhookEndpointSavedSchema,
 } from './schemas/webhooks';
 import {
+  apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, packingConnectionSavedSchema, packingConnectionSchema,
+} from './schemas/integrations';
+import { packingCustomerListSchema } from './schemas/packing-system';
+import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from './schemas/tickets';
@@ -296,6 +300,13 @@ export const CONTRACT = {
   'DELETE /settings/webhooks/:id': messageResponseSchema,
   'GET /settings/webhooks/:id/deliveries': webhookDeliveryListSchema,
   'POST /settings/webhooks/deliveries/:id/resend': messageResponseSchema,
+  // Issue 17, integrations (ADR 024).
+  'GET /integrations/api-keys': apiKeyListSchema,
+  'POST /integrations/api-keys': apiKeyCreatedSchema,
+  'POST /integrations/api-keys/:id/revoke': apiKeyRevokedSchema,
+  'GET /integrations/packing-system': packingConnectionSchema,
+  'PUT /integrations/packing-system': packingConnectionSavedSchema,
+  'GET /packing/v2/customers': packingCustomerListSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,

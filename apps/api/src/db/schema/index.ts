@@ -14,3 +14,4 @@ export * from './delivery';
 export * from './platform';
 export * from './batch-emails';
 export * from './webhooks';
+export * from './integrations';

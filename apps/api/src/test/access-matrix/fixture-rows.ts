@@ -6,6 +6,7 @@ import {
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
   pickups, pickupPackages, emailBatches, emailBatchRecipients, deliveryLocations, deliveryRequests, deliveryRequestPackages,
   webhookDeliveries, webhookEndpoints, webhookEvents,
+  integrationKeys,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -116,6 +117,12 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
   switch (kind) {
     case 'branch': {
       const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
+      return row!.id;
+    }
+    case 'integration_key': {
+      const [row] = await db.insert(integrationKeys).values({
+        courierId, name: unique('Matrix key'), prefix: 'pdk_matrix', tokenHash: `matrix-${randomInt(1, 2 ** 40)}-${randomInt(1, 2 ** 40)}`, scopes: ['packages:read'],
+      }).returning();
       return row!.id;
     }
     case 'role': {
