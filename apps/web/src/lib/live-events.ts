@@ -29,6 +29,25 @@ export const PACKAGE_QUERY_KEYS: readonly (readonly unknown[])[] = [
 export const RECONCILIATION_QUERY_KEYS: readonly (readonly unknown[])[] = [['reconciliation'], ['data-table', '/reconciliations']];
 
 /**
+ * Issue 14: a batch email's progress (one event per email delivered) refreshes the batch screens,
+ * at most every BATCH_REFRESH_MS so 20,000 deliveries do not mean 20,000 refetches.
+ */
+export const BATCH_REFRESH_MS = 500;
+const isBatchQuery = (queryKey: readonly unknown[]) => queryKey[0] === 'batch-emails'
+  || (queryKey[0] === 'data-table' && typeof queryKey[1] === 'string' && queryKey[1].startsWith('/batch-emails'));
+
+function batchRefresher(client: QueryClient) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void client.invalidateQueries({ predicate: (query) => isBatchQuery(query.queryKey) });
+    }, BATCH_REFRESH_MS);
+  };
+}
+
+/**
  * Query-key prefixes of the manifest screens (issue 12): a `manifests` event (created, edited,
  * loaded, moved) or a reconciliation's refreshes the manifest lists and detail on screen.
  */
@@ -97,6 +116,7 @@ function open(token: string, client: QueryClient): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let closed = false;
+  const refreshBatches = batchRefresher(client);
 
   const connect = () => {
     if (closed) return;
@@ -109,6 +129,7 @@ function open(token: string, client: QueryClient): () => void {
         refreshTickets(client);
         refreshPackages(client);
         refreshReconciliations(client);
+        refreshBatches();
         refreshManifests(client);
       }
       attempt = 0;
@@ -129,6 +150,7 @@ function open(token: string, client: QueryClient): () => void {
       refreshManifests(client);
     });
     current.addEventListener('manifests', () => refreshManifests(client));
+    current.addEventListener('batchEmails', refreshBatches);
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.
       current.close();

@@ -5,7 +5,7 @@ import type { ManifestAddPackages, ManifestAddResult, ManifestRefusal } from '@p
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { manifestPackages, manifests, packageEvents, packages } from '../../db/schema/index';
-import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
+import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -133,7 +133,7 @@ export async function addManifestPackages(
     const details = withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number });
     await tx.insert(packageEvents).values(ids.map((packageId) => ({
       courierId: manifest.courierId, packageId, kind: 'manifest', status: 'manifested' as const, note: `Loaded on manifest ${manifest.number}`,
-      actorType: 'user' as const, actorId: actor.principal.id, details: details ?? null,
+      actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: details ?? null,
     })));
     await announceManifest(tx, manifest, 'manifest.packages');
     await auditAction(tx, actor, {
@@ -163,7 +163,7 @@ export async function removeManifestPackage(tx: DbOrTx, { actor, manifestId, pac
   await tx.update(packages).set({ status, updatedAt: sql`now()` }).where(eq(packages.id, pkg.id));
   await tx.insert(packageEvents).values({
     courierId: manifest.courierId, packageId: pkg.id, kind: 'manifest', status, note: `Removed from manifest ${manifest.number}`,
-    actorType: 'user', actorId: actor.principal.id, details: withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? null,
+    actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? null,
   });
   await announceManifest(tx, manifest, 'manifest.packages');
   await auditAction(tx, actor, {

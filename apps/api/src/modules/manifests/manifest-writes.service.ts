@@ -6,7 +6,7 @@ import { MANIFEST_FORM_MSG, type ManifestInput } from '@parceldesk/shared/schema
 import type { DbOrTx } from '../../db/client';
 import { publishEvent, type ManifestLiveEvent } from '../../events/publish';
 import { manifestEvents, manifests } from '../../db/schema/index';
-import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
+import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
 import { loadManifest, type ManifestRow } from './manifest-access';
@@ -29,7 +29,7 @@ export async function recordManifestEvent(
 ): Promise<void> {
   await tx.insert(manifestEvents).values({
     courierId: input.manifest.courierId, manifestId: input.manifest.id, fromStatus: input.from, toStatus: input.to, note: input.note ?? null,
-    actorType: input.actor.principal.kind === 'customer' ? 'customer' : 'user', actorId: input.actor.principal.id,
+    actorType: actorTypeOf(input.actor.principal), actorId: input.actor.principal.id,
     details: withImpersonation(input.actor, input.details) ?? null,
   });
   await announceManifest(tx, { ...input.manifest, status: input.to }, input.from === null ? 'manifest.created' : 'manifest.status');
