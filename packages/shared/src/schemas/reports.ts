@@ -8,7 +8,7 @@ import { SERVICES } from './packages';
  * GET /reports/{report} answers the report's tables; GET /reports/{report}/export the same
  * tables as XLSX, CSV or PDF. Every table's totals are the sums of its rows.
  */
-export const REPORT_KINDS = ['revenue', 'payments', 'outstanding', 'parcels', 'manifests', 'unknown_uncollected'] as const;
+export const REPORT_KINDS = ['revenue', 'payments', 'outstanding', 'parcels', 'manifests', 'unknown_uncollected', 'delivery'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_LABELS: Record<ReportKind, string> = {
   revenue: 'Revenue',
@@ -17,6 +17,7 @@ export const REPORT_LABELS: Record<ReportKind, string> = {
   parcels: 'Parcels received, shipped and collected',
   manifests: 'Manifests summary',
   unknown_uncollected: 'Unknown and uncollected',
+  delivery: 'Delivery performance',
 };
 
 export const REPORT_MSG = {

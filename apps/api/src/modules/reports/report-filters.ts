@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { defaultGrouping, jamaicaToday, resolveReportRange, type DayRange, type ReportGrouping } from '@parceldesk/shared/domain/report-range';
-import type { ReportQuery } from '@parceldesk/shared/schemas/reports';
+import type { ReportQuery, ReportTable } from '@parceldesk/shared/schemas/reports';
 import type { Service } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema/index';
@@ -9,7 +9,7 @@ import { LOCAL_TIME_ZONE, localDayEnd, localDayStart } from '../../lib/local-tim
 import type { Principal } from '../../lib/principal';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
 
-const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
+export const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
 
 /** A report's filters, resolved and checked against the caller's scope. */
 export interface ReportFilters {
@@ -83,3 +83,12 @@ export function serviceIs(alias: string, filters: ReportFilters): SQL {
 
 /** The courier's name as the first column when the network is shown side by side. */
 export const courierName = (alias: string) => sql`(select co.name from couriers co where co.id = ${sql.identifier(alias)}.courier_id)`;
+
+export interface ReportBody { notes: string[]; tables: ReportTable[] }
+
+export const rowsOf = async (db: DbOrTx, query: SQL) => (await db.execute<Record<string, unknown>>(query)).rows;
+/** The courier name column and its place in GROUP BY / ORDER BY, when the network is shown. */
+export const courierSelect = (f: ReportFilters, alias: string) => (f.courierId ? sql`` : sql`${courierName(alias)} as courier,`);
+export const courierGroup = (f: ReportFilters, alias: string) => (f.courierId ? sql`` : sql`${sql.identifier(alias)}.courier_id,`);
+export const courierOrder = (f: ReportFilters) => (f.courierId ? sql`` : sql`courier,`);
+

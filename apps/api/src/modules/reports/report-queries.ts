@@ -1,21 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS } from '@parceldesk/shared/domain/billing';
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
-import type { ReportKind, ReportTable } from '@parceldesk/shared/schemas/reports';
+import type { ReportKind } from '@parceldesk/shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
-import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { readySinceSql } from '../../lib/ready-since';
 import { packages } from '../../db/schema/index';
-import { branchIs, courierIs, courierName, inRange, periodOf, serviceIs, type ReportFilters } from './report-filters';
+import { branchIs, courierIs, courierGroup, courierOrder, courierSelect, inRange, periodOf, rowsOf, serviceIs, zone, type ReportBody, type ReportFilters } from './report-filters';
+import { delivery } from './report-delivery';
 import { reportTable, withCourier } from './report-table';
-
-export interface ReportBody { notes: string[]; tables: ReportTable[] }
-
-const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
-const rowsOf = async (db: DbOrTx, query: SQL) => (await db.execute<Record<string, unknown>>(query)).rows;
-/** The courier name column and its place in GROUP BY / ORDER BY, when the network is shown. */
-const courierSelect = (f: ReportFilters, alias: string) => (f.courierId ? sql`` : sql`${courierName(alias)} as courier,`);
-const courierGroup = (f: ReportFilters, alias: string) => (f.courierId ? sql`` : sql`${sql.identifier(alias)}.courier_id,`);
-const courierOrder = (f: ReportFilters) => (f.courierId ? sql`` : sql`courier,`);
 
 /** An invoice bills parcels of the chosen service (through invoice_packages). */
 const invoiceService = (f: ReportFilters) => (f.service
@@ -92,7 +84,11 @@ async function paymentsReport(db: DbOrTx, f: ReportFilters): Promise<ReportBody>
   };
 }
 
-const AGE_BUCKETS = sql`case when days <= 30 then '0–30 days' when days <= 60 then '31–60 days' when days <= 90 then '61–90 days' else 'Over 90 days' end`;
+/** The invoice lists' aging buckets (whole days since issue), labelled as they are. */
+const AGE_BUCKETS = sql`case ${sql.join(AGING_BUCKETS.map((bucket) => {
+  const [, max] = AGING_BUCKET_DAYS[bucket];
+  return max === null ? sql`else ${AGING_BUCKET_LABELS[bucket]}` : sql`when days <= ${max} then ${AGING_BUCKET_LABELS[bucket]}`;
+}), sql` `)} end`;
 
 /** Invoices issued in the range that are still unpaid or part paid, by their age today. */
 async function outstanding(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
@@ -231,4 +227,5 @@ export const REPORT_BUILDERS: Record<ReportKind, (db: DbOrTx, filters: ReportFil
   parcels,
   manifests: manifestsReport,
   unknown_uncollected: unknownUncollected,
+  delivery,
 };

@@ -144,6 +144,40 @@ describe('the other reports', () => {
   });
 });
 
+describe('delivery performance', () => {
+  it('counts requests delivered (on time or late), failed, cancelled and open, by period and by driver; totals are the sums', async () => {
+    const driver = await makeUser(t.database.db, { role: 'staff', courier: w.courier, permissions: ['delivery_requests_view'] });
+    const [location] = await query(`insert into delivery_locations (courier_id, name, parish, fee_cents) values ($1, 'Half Way Tree', 'St. Andrew', 80000) returning id`, [w.courier.id]);
+    const today = jamaicaToday();
+    const request = (n: number, status: string, extra: Record<string, unknown> = {}) => query(
+      `insert into delivery_requests (courier_id, request_no, customer_id, location_id, status, address, phone, preferred_date, fee_cents,
+         scheduled_date, time_window, driver_id, recipient_name, delivered_at, collected_cents, failure_reason)
+       values ($1, $2, $3, $4, $5, '1 Hope Road', '876-555-0100', $6, 80000, $7, $8, $9, $10, $11, $12, $13)`,
+      [w.courier.id, `DR-${String(n).padStart(6, '0')}`, n === 5 ? w.andre.id : w.tanya.id, location.id, status, today,
+        extra.scheduled ?? null, extra.scheduled ? 'morning' : null, extra.driver ?? null, status === 'delivered' ? 'Tanya Brown' : null,
+        extra.deliveredAt ?? null, extra.collected ?? 0, status === 'failed' ? 'Nobody home' : null],
+    );
+    await request(1, 'delivered', { scheduled: today, driver: driver.id, deliveredAt: new Date(), collected: 80_000 });
+    await request(2, 'delivered', { scheduled: '2020-01-01', driver: driver.id, deliveredAt: new Date() });
+    await request(3, 'failed', { scheduled: today, driver: driver.id });
+    await request(4, 'cancelled');
+    await request(5, 'requested');
+    const r = await report('delivery', w.as.admin);
+    const period = tableOf(r, 'delivery');
+    expect(period.rows).toEqual([{ period: today, requests: 5, delivered: 2, on_time: 1, failed: 1, cancelled: 1, open: 1, fees: 320_000, collected: 80_000 }]);
+    for (const key of ['requests', 'delivered', 'on_time', 'failed', 'collected']) expect(period.totals[key]).toBe(sum(column(period, key)));
+    const drivers = tableOf(r, 'by_driver');
+    expect(drivers.rows).toEqual([
+      { driver: 'No driver yet', requests: 1, delivered: 0, on_time: 0, failed: 0, collected: 0 },
+      { driver: 'Test staff', requests: 3, delivered: 2, on_time: 1, failed: 1, collected: 80_000 },
+    ]);
+    expect(drivers.totals).toMatchObject({ requests: 4, delivered: 2, collected: 80_000 });
+    // Andre's request follows his branch (Montego Bay); the other courier sees none of these.
+    expect(tableOf(await report('delivery', w.as.admin, `preset=today&branchId=${w.montego.id}`), 'delivery').totals.requests).toBe(1);
+    expect(tableOf(await report('delivery', w.as.otherAdmin), 'delivery').rows).toEqual([]);
+  });
+});
+
 describe('who sees what', () => {
   it('another courier sees only its own figures, and naming courier A\'s courier or branch answers 404', async () => {
     const mine = tableOf(await report('revenue', w.as.otherAdmin), 'revenue');

@@ -29,7 +29,7 @@ export const adminNav: NavArea = {
     { label: 'Reports', path: '/admin/reports', icon: IconChartBar, available: true },
     { label: 'Uncollected', path: '/admin/uncollected', icon: IconClockExclamation, available: true },
     { label: 'Support Tickets', path: '/admin/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
-    { label: 'Batch Emails', path: '/admin/batch-emails', icon: IconMail, available: false },
+    { label: 'Batch Emails', path: '/admin/batch-emails', icon: IconMail, available: true },
     { label: 'Audit Logs', path: '/admin/audit-logs', icon: IconHistory, available: true },
     { label: 'Notifications', path: '/admin/notifications', icon: IconBell, available: true },
     { label: 'Membership Rates', path: '/admin/membership-rates', icon: IconCrown, available: true },
