@@ -101,7 +101,9 @@ async function main() {
     await app.close();
   } finally {
     await handle.pool.end();
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    // BENCH_KEEP=1 keeps the seeded database for EXPLAIN (dropped by hand afterwards).
+    if (process.env.BENCH_KEEP) console.log(`Kept database ${name}`);
+    else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -274,9 +274,13 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
         ...reportScreens,
+        // Issue 14: staff are told of claims, proofs and tickets too; their notifications are theirs to read.
+        { path: 'notifications', element: <NotificationsPage /> },
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        // Issue 14: parcel, invoice, payment and claim news of the customer's own.
+        { path: 'notifications', element: <NotificationsPage /> },
         { path: 'delivery-requests', element: <CustomerDeliveryPage /> },
         { path: 'invoices', element: <CustomerInvoicesPage /> },
         { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },

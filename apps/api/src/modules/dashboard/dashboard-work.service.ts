@@ -56,11 +56,15 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   if (scope.may('uncollected') && area === 'courier' && scope.courier) {
     const p = { id: packages.id, updatedAt: packages.updatedAt };
     const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = ${scope.courier}), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
+    // Waiting more than the threshold in whole local days = ready before the start of the local day
+    // (today − threshold). Ready since ≤ last update (the move to ready updated the row), so a row not
+    // updated since then is decided without reading its history; the rest read it as the list does.
+    const cutoff = sql`(((now() at time zone ${zone})::date - ${threshold}::int)::timestamp at time zone ${zone})`;
     const { rows } = await db.execute<Row>(sql`
       select count(*)::int as n from ${packages}
       where ${packages.courierId} = ${scope.courier} and ${packages.status} = 'ready_for_pickup' and ${packages.customerId} is not null
         and ${scope.customerBranch('packages')}
-        and ((now() at time zone ${zone})::date - (${readySinceSql(p)} at time zone ${zone})::date) > ${threshold}`);
+        and (${packages.updatedAt} < ${cutoff} or ${readySinceSql(p)} < ${cutoff})`);
     figures.push({ key: 'packages_uncollected', label: 'Uncollected packages', value: n(rows[0]?.n), format: 'count', link: 'uncollected' });
   }
 

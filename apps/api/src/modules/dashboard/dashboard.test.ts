@@ -197,6 +197,8 @@ describe('work and money figures (issue 14)', () => {
     await parcel(courier, customer.id, 'ready_for_pickup', 3);
     await parcel(courier, customer.id, 'in_transit', 2);
     await parcel(other, stranger.id, 'ready_for_pickup', 5);
+    // One of the three has waited 20 days (past the default 15-day threshold): uncollected.
+    await q(`update packages set updated_at = now() - interval '20 days' where id = (select id from packages where courier_id = $1 and status = 'ready_for_pickup' limit 1)`, [courier.id]);
     const invoice = (c: TestCourier, customerId: string, no: string, total: number, paid: number, daysAgo: number) => q(`insert into invoices
       (courier_id, customer_id, invoice_no, status, subtotal_cents, gct_cents, total_cents, paid_cents, issued_at, pricing_snapshot)
       values ($1, $2, $3, $4, $5, 0, $5, $6, now() - make_interval(days => $7::int), '{}')`, [c.id, customerId, no, paid === 0 ? 'unpaid' : 'partially_paid', total, paid, daysAgo]);
@@ -215,6 +217,10 @@ describe('work and money figures (issue 14)', () => {
     const byKey = Object.fromEntries(body.figures.map((f) => [f.key, f as unknown as { value: number; link: string | null; format: string }]));
     expect(byKey.packages_ready_for_pickup).toMatchObject({ value: 3, link: `packages?filters=${encodeURIComponent('{"status":"ready_for_pickup"}')}` });
     expect(byKey.packages_in_transit?.value).toBe(2);
+    // The uncollected figure counts what the uncollected list lists.
+    expect(byKey.packages_uncollected).toMatchObject({ value: 1, link: 'uncollected' });
+    const uncollected = await t.app.inject({ method: 'GET', url: '/api/uncollected', headers: (await signIn(t.app, admin)).headers });
+    expect(uncollected.json<{ total: number }>().total).toBe(1);
     expect(byKey.invoices_unpaid_total).toMatchObject({ value: 70_000, format: 'money' });
     expect(byKey.invoices_unpaid_count?.value).toBe(2);
     expect(byKey.revenue_this_month).toMatchObject({ value: 10_000, format: 'money' });

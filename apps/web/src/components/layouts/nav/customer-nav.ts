@@ -1,5 +1,5 @@
 import {
-  IconCalculator, IconCreditCard, IconFileInvoice, IconFileSpreadsheet, IconLayoutDashboard, IconLifebuoy,
+  IconBell, IconCalculator, IconCreditCard, IconFileInvoice, IconFileSpreadsheet, IconLayoutDashboard, IconLifebuoy,
   IconPackage, IconTruckDelivery, IconUser,
 } from '@tabler/icons-react';
 import type { NavArea } from './nav-types';
@@ -13,6 +13,8 @@ export const customerNav: NavArea = {
     { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery, available: true },
     { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/customer/payments', icon: IconCreditCard, available: true },
+    // Issue 14: parcel, invoice, payment and claim news of their own.
+    { label: 'Notifications', path: '/customer/notifications', icon: IconBell, available: true },
     { label: 'Profile', path: '/customer/profile', icon: IconUser, available: true },
     { label: 'Customs Calculator', path: '/customer/customs-calculator', icon: IconCalculator, available: true },
     { label: 'Rate Sheet', path: '/customer/rate-sheet', icon: IconFileSpreadsheet, available: true },
