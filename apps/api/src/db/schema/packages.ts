@@ -95,7 +95,12 @@ export const packageEvents = pgTable('package_events', {
   actorId: uuid('actor_id'),
   details: jsonb('details').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('package_events_package_idx').on(t.packageId, t.createdAt)]);
+}, (t) => [
+  index('package_events_package_idx').on(t.packageId, t.createdAt),
+  // Migration 0016, the reports (docs/decisions/020): a courier's history rows at a status over a range;
+  // the migration adds INCLUDE (package_id), which drizzle's index builder cannot say.
+  index('package_events_courier_status_created_idx').on(t.courierId, t.status, t.createdAt),
+]);
 
 export const preAlerts = pgTable('pre_alerts', {
   id: uuid('id').primaryKey().defaultRandom(),
