@@ -7,7 +7,7 @@ import type { AppContext, ZodApp } from './app-context';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
-import { startJobs, type JobDefinition, type JobRunner } from './jobs/jobs';
+import { startJobs, type JobDefinition, type JobRunner, type QueueDefinition } from './jobs/jobs';
 import { runUncollectedSweep } from './modules/uncollected/uncollected-sweep.service';
 import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
 import { BATCH_EMAILS_JOB, batchEmailRoutes } from './modules/batch-emails/batch-emails.routes';
@@ -56,6 +56,7 @@ import { claimRoutes } from './modules/packages/claims.routes';
 import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
 import { manifestRoutes } from './modules/manifests/manifests.routes';
+import { integrationRoutes } from './modules/integrations/integrations.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
@@ -71,11 +72,15 @@ import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
 import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
 import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import { deliverWebhook, WEBHOOK_QUEUE } from './modules/webhooks/webhook-delivery.service';
+import { startWebhookDispatcher, type WebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker | null;
     jobs: JobRunner | null;
+    webhooks: WebhookDispatcher | null;
   }
 }
 
@@ -116,7 +121,20 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
   batchEmailRoutes, reportRoutes,
   // Delivery works through the invoices', payments', packages' and pickups' own services, handed in here (modules/delivery/delivery-ports.ts).
-  (app: ZodApp, ctx: AppContext) => deliveryRoutes(app, ctx, { addInvoiceLine, recordPayment, changePackageStatus, signaturePng })];
+  (app: ZodApp, ctx: AppContext) => deliveryRoutes(app, ctx, { addInvoiceLine, recordPayment, changePackageStatus, signaturePng }),
+  webhookRoutes, integrationRoutes];
+
+/** Webhook deliveries (docs/decisions/025-webhooks.md): one job per delivery generation, retried with backoff. */
+const jobQueues = async (database: DbHandle, env: Env): Promise<QueueDefinition[]> => {
+  const options = { box: await smtpSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS, timeoutMs: env.WEBHOOK_TIMEOUT_MS };
+  return [{
+    name: WEBHOOK_QUEUE, retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelay: env.WEBHOOK_RETRY_DELAY_SECONDS, pollingIntervalSeconds: 0.5,
+    handle: async (job) => {
+      const { deliveryId, generation } = job.data as { deliveryId: string; generation: number };
+      await deliverWebhook(database.db, { deliveryId, generation, isLastTry: job.retryCount >= job.retryLimit }, options);
+    },
+  }];
+};
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
@@ -172,12 +190,18 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
   app.decorate('jobs', null);
+  app.decorate('webhooks', null);
   if (options.startJobs ?? options.startWorkers !== false) {
     const connectionString = database.pool.options.connectionString;
     if (!connectionString) throw new Error('The job runner needs the database connection string');
-    app.jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, unsubscribeTokens, app.log), log: app.log });
+    const jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, unsubscribeTokens, app.log), queues: await jobQueues(database, env), log: app.log });
+    app.jobs = jobs;
+    app.webhooks = startWebhookDispatcher({
+      db: database.db, pollMs: env.WEBHOOK_POLL_MS, log: app.log, enqueue: (data, jobId) => jobs.send(WEBHOOK_QUEUE, data, jobId),
+    });
   }
   app.addHook('onClose', async () => {
+    await app.webhooks?.stop();
     await app.jobs?.stop();
     await app.outbox?.stop();
   });

@@ -1,3 +1,4 @@
+import type { ApiScope } from './api-scopes';
 import type { Permission } from './permissions';
 import { isStaffRole, ROLES, STAFF_SIDE_ROLES, type Role } from './roles';
 
@@ -18,6 +19,8 @@ export type TenantKind =
   | 'pickup'
   | 'delivery_location' | 'delivery_request'
   | 'email_batch'
+  | 'webhook_endpoint' | 'webhook_delivery'
+  | 'integration_key'
   | 'self' | 'api_key';
 
 /**
@@ -42,6 +45,11 @@ export type Access =
        */
       permission?: Permission | readonly Permission[];
       tenant?: TenantRule;
+      /**
+       * Issue 17: the route also admits a courier's API key holding this scope (ADR 024); the key
+       * acts for its own courier only. Without it a key is refused. `roles: []` makes a key-only route.
+       */
+      apiScope?: ApiScope;
     };
 
 /** Whoever is asking: the server's principal, or the signed-in user as the browser holds it. */
@@ -138,4 +146,8 @@ export const ACCESS = {
   marketingEmails: { roles: ['customer'] },
   /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
   reports: staffSideWith('reports_view'),
+  /** Issue 17: the courier admin subscribes URLs to events and reads the delivery log (Settings, Webhooks). */
+  webhooksManage: { roles: ['courier_admin'] },
+  /** Issue 17, Settings → Integrations: API keys and the packing-system connection (ADR 024). */
+  integrationsManage: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;

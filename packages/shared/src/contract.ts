@@ -49,6 +49,17 @@ import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
 import { reportResponseSchema } from './schemas/reports';
 import {
+  audienceCountResponseSchema, batchDetailSchema, batchListItemSchema, batchRecipientItemSchema, marketingEmailsResponseSchema, previewResponseSchema,
+  sendBatchResponseSchema, testBatchResponseSchema, unsubscribeResponseSchema,
+} from './schemas/batch-emails';
+import {
+  webhookDeliveryListSchema, webhookEndpointCreatedSchema, webhookEndpointListSchema, webhookEndpointSavedSchema,
+} from './schemas/webhooks';
+import {
+  apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, packingConnectionSavedSchema, packingConnectionSchema,
+} from './schemas/integrations';
+import { packingCustomerListSchema } from './schemas/packing-system';
+import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
 } from './schemas/tickets';
@@ -252,6 +263,16 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  'GET /batch-emails': listResponseSchema(batchListItemSchema),
+  'POST /batch-emails': sendBatchResponseSchema,
+  'POST /batch-emails/audience-count': audienceCountResponseSchema,
+  'POST /batch-emails/preview': previewResponseSchema,
+  'POST /batch-emails/test': testBatchResponseSchema,
+  'GET /batch-emails/:id': batchDetailSchema,
+  'GET /batch-emails/:id/recipients': listResponseSchema(batchRecipientItemSchema),
+  'POST /unsubscribe': unsubscribeResponseSchema,
+  'GET /customers/me/marketing-emails': marketingEmailsResponseSchema,
+  'PUT /customers/me/marketing-emails': marketingEmailsResponseSchema,
   'GET /delivery-locations': listResponseSchema(deliveryLocationSchema),
   'GET /delivery-locations/active': activeDeliveryLocationsSchema,
   'POST /delivery-locations': deliveryLocationResponseSchema,
@@ -273,6 +294,19 @@ export const CONTRACT = {
   'POST /delivery-requests/:id/fail': deliveryRequestResponseSchema,
   'GET /reports/:report': reportResponseSchema,
   'GET /reports/:report/export': NOT_JSON,
+  'GET /settings/webhooks': webhookEndpointListSchema,
+  'POST /settings/webhooks': webhookEndpointCreatedSchema,
+  'PUT /settings/webhooks/:id': webhookEndpointSavedSchema,
+  'DELETE /settings/webhooks/:id': messageResponseSchema,
+  'GET /settings/webhooks/:id/deliveries': webhookDeliveryListSchema,
+  'POST /settings/webhooks/deliveries/:id/resend': messageResponseSchema,
+  // Issue 17, integrations (ADR 024).
+  'GET /integrations/api-keys': apiKeyListSchema,
+  'POST /integrations/api-keys': apiKeyCreatedSchema,
+  'POST /integrations/api-keys/:id/revoke': apiKeyRevokedSchema,
+  'GET /integrations/packing-system': packingConnectionSchema,
+  'PUT /integrations/packing-system': packingConnectionSavedSchema,
+  'GET /packing/v2/customers': packingCustomerListSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,

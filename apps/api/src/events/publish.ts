@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Permission } from '@parceldesk/shared/permissions';
+import type { ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { ManifestStreamEvent } from '@parceldesk/shared/schemas/manifests';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { ReconciliationStreamEvent } from '@parceldesk/shared/schemas/reconciliation';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
@@ -55,6 +57,14 @@ export interface ReconciliationLiveEvent extends LiveEventBase {
   reconciliationId: string;
 }
 
+/** A manifest created, its header edited, parcels loaded or removed, or a status move (issue 12): its list and detail refresh. */
+export interface ManifestLiveEvent extends LiveEventBase {
+  family: 'manifests';
+  kind: 'manifest.created' | 'manifest.updated' | 'manifest.packages' | 'manifest.status';
+  manifestId: string;
+  status: ManifestStatus;
+}
+
 /** Issue 14: a batch email was queued or its recipients' progress moved (migration 0017's outbox trigger publishes these too). */
 export interface BatchEmailLiveEvent extends LiveEventBase {
   family: 'batchEmails';
@@ -62,7 +72,7 @@ export interface BatchEmailLiveEvent extends LiveEventBase {
   batchId: string;
 }
 
-export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent | BatchEmailLiveEvent;
+export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent | BatchEmailLiveEvent | ManifestLiveEvent;
 type Family = LiveEvent['family'];
 type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
 
@@ -94,6 +104,12 @@ const FAMILIES: { [F in Family]: FamilyRule<F> } = {
     permission: ['manifests_view', 'manifests_reconcile'],
     toClient: (event): ReconciliationStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, reconciliationId: event.reconciliationId }),
     resync: { kind: 'resync', manifestId: null, reconciliationId: null } satisfies ReconciliationStreamEvent,
+  },
+  manifests: {
+    kinds: ['manifest.created', 'manifest.updated', 'manifest.packages', 'manifest.status'],
+    permission: 'manifests_view',
+    toClient: (event): ManifestStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, status: event.status }),
+    resync: { kind: 'resync', manifestId: null, status: null } satisfies ManifestStreamEvent,
   },
   batchEmails: {
     kinds: ['batch.queued', 'batch.progress'],

@@ -31,6 +31,7 @@ const StaffLayout = page(() => import('../components/layouts/staff-layout').then
 const CustomerLayout = page(() => import('../components/layouts/customer-layout').then(named('CustomerLayout')));
 
 const SuperAdminDashboard = page(() => import('../features/dashboard/components/super-admin-dashboard').then(named('SuperAdminDashboard')));
+const PlatformSettingsPage = page(() => import('../features/platform-settings/components/platform-settings-page').then(named('PlatformSettingsPage')));
 const AdminDashboard = page(() => import('../features/dashboard/components/admin-dashboard').then(named('AdminDashboard')));
 const StaffDashboard = page(() => import('../features/dashboard/components/staff-dashboard').then(named('StaffDashboard')));
 const CustomerDashboard = page(() => import('../features/dashboard/components/customer-dashboard').then(named('CustomerDashboard')));
@@ -89,6 +90,11 @@ const ManifestDetailPage = page(() => import('../features/manifests/components/m
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 // Issue 13: invoices.
+const BatchEmailsPage = page(() => import('../features/batch-emails/components/batch-emails-page').then(named('BatchEmailsPage')));
+const UnsubscribePage = page(() => import('../features/batch-emails/components/unsubscribe-page').then(named('UnsubscribePage')));
+const DeliveryRequestsPage = page(() => import('../features/delivery/components/delivery-requests-page').then(named('DeliveryRequestsPage')));
+const DeliveryLocationsPage = page(() => import('../features/delivery/components/delivery-locations-page').then(named('DeliveryLocationsPage')));
+const CustomerDeliveryPage = page(() => import('../features/delivery/components/customer-delivery-page').then(named('CustomerDeliveryPage')));
 const UncollectedPage = page(() => import('../features/uncollected/components/uncollected-page').then(named('UncollectedPage')));
 const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
 const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
@@ -160,6 +166,7 @@ const packageScreens: RouteObject[] = [
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
 ];
 const uncollectedScreens: RouteObject[] = [{ path: 'uncollected', element: <UncollectedPage /> }];
+const deliveryScreens: RouteObject[] = [{ path: 'delivery-requests', element: <DeliveryRequestsPage /> }];
 const invoiceScreens: RouteObject[] = [
   { path: 'invoices', element: <InvoicesPage /> },
   { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
@@ -209,6 +216,8 @@ export const router = createBrowserRouter([
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
       { path: '/track', element: <PublicTrackingPage /> },
+      // The unsubscribe link of every batch email (issue 14): no sign-in.
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       ...signSignature('/admin', ['courier_admin']),
       ...signSignature('/staff', ['branch_manager', 'staff']),
       { path: '/courier/admin/sign-signature', element: <WithoutCourierPrefix /> },
@@ -227,6 +236,7 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        { path: 'settings', element: <PlatformSettingsPage /> },
         ...reportScreens,
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
@@ -237,6 +247,9 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        { path: 'batch-emails', element: <BatchEmailsPage /> },
+        ...deliveryScreens,
+        { path: 'delivery-locations', element: <DeliveryLocationsPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
@@ -253,6 +266,7 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        ...deliveryScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...manifestScreens,
@@ -263,6 +277,7 @@ export const router = createBrowserRouter([
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'delivery-requests', element: <CustomerDeliveryPage /> },
         { path: 'invoices', element: <CustomerInvoicesPage /> },
         { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },

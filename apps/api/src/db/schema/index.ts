@@ -13,3 +13,5 @@ export * from './storage';
 export * from './delivery';
 export * from './platform';
 export * from './batch-emails';
+export * from './webhooks';
+export * from './integrations';

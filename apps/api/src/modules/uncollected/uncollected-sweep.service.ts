@@ -7,8 +7,6 @@ import type { Database, DbOrTx } from '../../db/client';
 import { courierPricingSettings, couriers, customers, packageEvents, packages, storageCharges, storageNotices } from '../../db/schema/index';
 import { publishEvent } from '../../events/publish';
 import { billPendingCharges } from '../../lib/invoice-charges';
-import { qualified } from '../../lib/list-query';
-import { writeAudit } from '../../lib/audit';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { readySinceSql } from '../../lib/ready-since';
 import { createNotifications } from '../../lib/notifications';

@@ -5,6 +5,8 @@ import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
   pickups, pickupPackages, emailBatches, emailBatchRecipients, deliveryLocations, deliveryRequests, deliveryRequestPackages,
+  webhookDeliveries, webhookEndpoints, webhookEvents,
+  integrationKeys,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -42,6 +44,14 @@ async function insertTicket(db: Database, owner: RowOwner) {
     courierId: owner.courier.id, ticketId: ticket!.id, authorType: 'customer', customerId: owner.customerId, body: 'Where is my parcel?',
   }).returning();
   return { ticket: ticket!, message: message! };
+}
+
+/** A switched-off endpoint (nothing is ever sent to it); its secret is not a real box token. */
+async function insertWebhookEndpoint(db: Database, owner: RowOwner) {
+  const [row] = await db.insert(webhookEndpoints).values({
+    courierId: owner.courier.id, url: 'https://hooks.example.com/parceldesk', events: ['invoice.issued'], secret: 'v1.matrix', isActive: false,
+  }).returning();
+  return row!;
 }
 
 /** A package of the owner's customer (received), or an unknown one; numbered from the courier's counter. */
@@ -107,6 +117,12 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
   switch (kind) {
     case 'branch': {
       const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
+      return row!.id;
+    }
+    case 'integration_key': {
+      const [row] = await db.insert(integrationKeys).values({
+        courierId, name: unique('Matrix key'), prefix: 'pdk_matrix', tokenHash: `matrix-${randomInt(1, 2 ** 40)}-${randomInt(1, 2 ** 40)}`, scopes: ['packages:read'],
+      }).returning();
       return row!.id;
     }
     case 'role': {
@@ -230,6 +246,17 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const stored = await insertStoredFile(db, owner);
       const [row] = await db.insert(paymentProofs).values({
         courierId, invoiceId: invoice.id, customerId: owner.customerId, storedFileId: stored.id, amountCents: 10_000, reference: 'NCB-MATRIX',
+      }).returning();
+      return row!.id;
+    }
+    case 'webhook_endpoint':
+      return (await insertWebhookEndpoint(db, owner)).id;
+    case 'webhook_delivery': {
+      // A delivered one, so the courier admin's resend answers 200.
+      const endpoint = await insertWebhookEndpoint(db, owner);
+      const [event] = await db.insert(webhookEvents).values({ courierId, type: 'invoice.issued', data: { invoiceNumber: 'INV-MATRIX' } }).returning();
+      const [row] = await db.insert(webhookDeliveries).values({
+        courierId, endpointId: endpoint.id, eventId: event!.id, status: 'delivered', attempts: 1, lastStatusCode: 200, enqueuedGeneration: 1,
       }).returning();
       return row!.id;
     }

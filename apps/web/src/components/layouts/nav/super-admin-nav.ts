@@ -22,7 +22,7 @@ export const superAdminNav: NavArea = {
     { label: 'Support Tickets', path: '/superadmin/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
     { label: 'Notifications', path: '/superadmin/notifications', icon: IconBell, available: true },
     { label: 'Audit Logs', path: '/superadmin/audit-logs', icon: IconHistory, available: true },
-    { label: 'Settings', path: '/superadmin/settings', icon: IconSettings, available: false },
+    { label: 'Settings', path: '/superadmin/settings', icon: IconSettings, available: true },
     { label: 'Manifests', path: '/superadmin/manifests', icon: IconClipboardList, available: true },
   ],
 };
