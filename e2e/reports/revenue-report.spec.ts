@@ -32,7 +32,9 @@ describe('reports end to end', () => {
   const invoiceDated = async (weight: number, tracking: string, issuedAt: string) => {
     const { package: pkg } = await call('/packages/receive', { trackingNumber: tracking, weight, mailboxNumber: world.customer.mailboxNumber }) as { package: { id: string } };
     const { issued } = await call('/invoices', { packageIds: [pkg.id] }) as { issued: { invoiceNumber: string }[] };
-    await world.server.database.pool.query(`update invoices set issued_at = $3 where courier_id = $1 and invoice_no = $2`, [world.islandCourier.id, issued[0]!.invoiceNumber, issuedAt]);
+    // Issuing writes the invoice and its lines at one instant: both move to that day.
+    await world.server.database.pool.query(`with i as (update invoices set issued_at = $3 where courier_id = $1 and invoice_no = $2 returning id)
+      update invoice_lines set added_at = $3 where invoice_id in (select id from i)`, [world.islandCourier.id, issued[0]!.invoiceNumber, issuedAt]);
   };
 
   beforeAll(async () => {

@@ -104,7 +104,11 @@ export const invoiceLines = pgTable('invoice_lines', {
   addedAfterIssue: boolean('added_after_issue').notNull().default(false),
   addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   addedAt: at('added_at').notNull().defaultNow(),
-}, (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)]);
+}, (t) => [
+  index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+  // Migration 0016, revenue by charge type (docs/decisions/020); the migration adds INCLUDE (invoice_id, code, amount_cents).
+  index('invoice_lines_courier_added_idx').on(t.courierId, t.addedAt),
+]);
 
 /** The invoice's history, written in the transaction of each change. */
 export const invoiceEvents = pgTable('invoice_events', {

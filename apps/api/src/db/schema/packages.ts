@@ -102,6 +102,9 @@ export const packageEvents = pgTable('package_events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('package_events_package_idx').on(t.packageId, t.createdAt),
+  // Migration 0016, the reports (docs/decisions/020): a courier's history rows at a status over a range;
+  // the migration adds INCLUDE (package_id), which drizzle's index builder cannot say.
+  index('package_events_courier_status_created_idx').on(t.courierId, t.status, t.createdAt),
   // Issue 14: a courier's newest history rows (the dashboard's recent activity), migration 0018.
   index('package_events_courier_created_idx').on(t.courierId, t.createdAt, t.id),
 ]);

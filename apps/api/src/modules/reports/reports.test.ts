@@ -138,6 +138,12 @@ describe('the other reports', () => {
   it('parcels received, manifests and unknown/uncollected answer for the range', async () => {
     const parcels = tableOf(await report('parcels', w.as.admin), 'parcels');
     expect(parcels.totals).toMatchObject({ received: 3, weight: 10, shipped: 0, collected: 0 });
+    // A parcel on its way: the shipped count reads its history, narrowed by branch when one is chosen.
+    const [andres] = await query(`select id from packages where customer_id = $1`, [w.andre.id]);
+    await query(`insert into package_events (courier_id, package_id, kind, status, actor_type) values ($1, $2, 'status', 'in_transit', 'system')`, [w.courier.id, andres.id]);
+    expect(tableOf(await report('parcels', w.as.admin), 'parcels').totals).toMatchObject({ received: 3, shipped: 1 });
+    expect(tableOf(await report('parcels', w.as.admin, `preset=today&branchId=${w.montego.id}`), 'parcels').totals).toMatchObject({ received: 1, weight: 5, shipped: 1 });
+    expect(tableOf(await report('parcels', w.as.reporter), 'parcels').totals).toMatchObject({ received: 2, shipped: 0 });
     expect(tableOf(await report('manifests', w.as.admin), 'manifests').rows).toEqual([]);
     const unknown = await report('unknown_uncollected', w.as.admin);
     expect(unknown.tables.map((table) => table.key)).toEqual(['unknown', 'uncollected']);
