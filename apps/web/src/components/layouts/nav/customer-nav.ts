@@ -8,16 +8,16 @@ import type { NavArea } from './nav-types';
 export const customerNav: NavArea = {
   root: '/customer',
   items: [
-    { label: 'Dashboard', path: '/customer/dashboard', icon: IconLayoutDashboard, available: true },
-    { label: 'Packages', path: '/customer/packages', icon: IconPackage, available: true },
-    { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery, available: true },
-    { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: true },
-    { label: 'Payments', path: '/customer/payments', icon: IconCreditCard, available: true },
+    { label: 'Dashboard', path: '/customer/dashboard', icon: IconLayoutDashboard },
+    { label: 'Packages', path: '/customer/packages', icon: IconPackage },
+    { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery },
+    { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice },
+    { label: 'Payments', path: '/customer/payments', icon: IconCreditCard },
     // Issue 14: parcel, invoice, payment and claim news of their own.
-    { label: 'Notifications', path: '/customer/notifications', icon: IconBell, available: true },
-    { label: 'Profile', path: '/customer/profile', icon: IconUser, available: true },
-    { label: 'Customs Calculator', path: '/customer/customs-calculator', icon: IconCalculator, available: true },
-    { label: 'Rate Sheet', path: '/customer/rate-sheet', icon: IconFileSpreadsheet, available: true },
-    { label: 'Support Tickets', path: '/customer/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
+    { label: 'Notifications', path: '/customer/notifications', icon: IconBell },
+    { label: 'Profile', path: '/customer/profile', icon: IconUser },
+    { label: 'Customs Calculator', path: '/customer/customs-calculator', icon: IconCalculator },
+    { label: 'Rate Sheet', path: '/customer/rate-sheet', icon: IconFileSpreadsheet },
+    { label: 'Support Tickets', path: '/customer/support-tickets', icon: IconLifebuoy, badge: 'unreadTickets' },
   ],
 };

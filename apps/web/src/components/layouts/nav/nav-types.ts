@@ -1,17 +1,13 @@
 import type { TablerIcon } from '@tabler/icons-react';
 import type { Permission } from '@parceldesk/shared/permissions';
 
-/**
- * One sidebar entry. `available` is false until the issue that builds the screen lands: the
- * entry then shows disabled with a "coming soon" tooltip instead of linking to a placeholder.
- */
+/** One sidebar entry: every entry links to a working screen (issue 14 enabled the last ones). */
 export interface NavEntry {
   label: string;
   path: string;
   icon: TablerIcon;
   /** Shown only to users holding it (staff sidebar, spec section 2). */
   permission?: Permission;
-  available: boolean;
   /** A count shown beside the label (the Support Tickets unread badge, issue 5). */
   badge?: 'unreadTickets';
 }
