@@ -10,6 +10,10 @@ import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { startJobs, type JobDefinition, type JobRunner, type QueueDefinition } from './jobs/jobs';
 import { runUncollectedSweep } from './modules/uncollected/uncollected-sweep.service';
 import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
+import { BATCH_EMAILS_JOB, batchEmailRoutes } from './modules/batch-emails/batch-emails.routes';
+import { runBatchSends } from './modules/batch-emails/batch-send.service';
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './security/unsubscribe-tokens';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
 import { enrichOpenApi } from './plugins/openapi-document';
@@ -33,6 +37,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { courierSettingsRoutes } from './modules/settings/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { networkRoutes } from './modules/network/network.routes';
+import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -52,11 +57,17 @@ import { claimRoutes } from './modules/packages/claims.routes';
 import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
 import { manifestRoutes } from './modules/manifests/manifests.routes';
+import { integrationRoutes } from './modules/integrations/integrations.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
 import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { pickupRoutes } from './modules/pickups/pickups.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { addInvoiceLine } from './modules/invoices/invoice-writes.service';
+import { recordPayment } from './modules/payments/payment-writes.service';
+import { changePackageStatus } from './modules/packages/package-writes.service';
+import { signaturePng } from './modules/pickups/pickup-files';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
@@ -84,23 +95,35 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-/** The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time. */
-const scheduledJobs = (database: DbHandle, env: Env, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
+/**
+ * The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time;
+ * batch emails (021) every minute, and at once when a batch is sent (runJobSoon), so a batch left
+ * half-written by a restart is picked up again.
+ */
+const scheduledJobs = (database: DbHandle, env: Env, tokens: UnsubscribeTokens, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
   name: 'uncollected-sweep',
   cron: '0 6 * * *',
   run: () => runUncollectedSweep(database.db, {
     now: new Date(), publicUrl: env.publicUrl,
     onError: (error, packageId) => log.error({ err: error, packageId }, 'uncollected sweep: a parcel failed (retried on the next run)'),
   }),
+}, {
+  name: BATCH_EMAILS_JOB,
+  cron: '* * * * *',
+  run: () => runBatchSends(database.db, { deps: { publicUrl: env.publicUrl, tokens } }),
 }];
 
 /** Route modules, registered explicitly under /api (no autoload magic). */
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
-  networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
+  networkRoutes, platformSettingsRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
-  paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes, webhookRoutes];
+  paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
+  batchEmailRoutes, reportRoutes,
+  // Delivery works through the invoices', payments', packages' and pickups' own services, handed in here (modules/delivery/delivery-ports.ts).
+  (app: ZodApp, ctx: AppContext) => deliveryRoutes(app, ctx, { addInvoiceLine, recordPayment, changePackageStatus, signaturePng }),
+  webhookRoutes, integrationRoutes];
 
 /** Webhook deliveries (docs/decisions/025-webhooks.md): one job per delivery generation, retried with backoff. */
 const jobQueues = async (database: DbHandle, env: Env): Promise<QueueDefinition[]> => {
@@ -131,7 +154,13 @@ export async function buildApp(options: BuildAppOptions) {
   const limiter = createRateLimiter(database.db, {
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, ipMax: env.RATE_LIMIT_IP_MAX, accountMax: env.RATE_LIMIT_ACCOUNT_MAX,
   });
-  const ctx: AppContext = { db: database.db, env, signer, limiter };
+  const unsubscribeTokens = createUnsubscribeTokens(await loadSecret(env.dataDir, 'unsubscribe-secret'));
+  const ctx: AppContext = {
+    db: database.db, env, signer, limiter, unsubscribeTokens,
+    runJobSoon: async (queue) => {
+      await app.jobs?.boss.send(queue, {});
+    },
+  };
 
   registerSecurityHeaders(app);
   await app.register(swagger, {
@@ -170,7 +199,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.startJobs ?? options.startWorkers !== false) {
     const connectionString = database.pool.options.connectionString;
     if (!connectionString) throw new Error('The job runner needs the database connection string');
-    const jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, app.log), queues: await jobQueues(database, env), log: app.log });
+    const jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, unsubscribeTokens, app.log), queues: await jobQueues(database, env), log: app.log });
     app.jobs = jobs;
     app.webhooks = startWebhookDispatcher({
       db: database.db, pollMs: env.WEBHOOK_POLL_MS, log: app.log, enqueue: (data, jobId) => jobs.send(WEBHOOK_QUEUE, data, jobId),

@@ -25,6 +25,9 @@ export function actorOf(request: FastifyRequest): Actor {
   return { principal, scope: scopeOf(principal), ip: request.ip, impersonatorId: principal.impersonatorId };
 }
 
+/** How history and audit rows name the actor's kind (issue 17: an API key is audited as that key). */
+export const actorTypeOf = (principal: Principal): 'user' | 'customer' | 'api_key' => principal.kind;
+
 /** Where an anonymous request (sign-in, sign-up, password reset) comes from, for sessions and audit rows. */
 export interface RequestOrigin {
   ip: string;
@@ -52,7 +55,7 @@ export async function auditAction(
 ): Promise<void> {
   await writeAudit(tx, {
     courierId: entry.courierId,
-    actorType: actor.principal.kind === 'customer' ? 'customer' : 'user',
+    actorType: actorTypeOf(actor.principal),
     actorId: actor.principal.id,
     action: entry.action,
     targetType: entry.targetType,

@@ -3,7 +3,7 @@ import { auditLogs } from '../db/schema/index';
 
 export interface AuditEntry {
   courierId: string | null;
-  actorType: 'user' | 'customer' | 'system';
+  actorType: 'user' | 'customer' | 'system' | 'api_key';
   actorId: string | null;
   action: string;
   targetType?: string;

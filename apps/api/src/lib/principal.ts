@@ -4,7 +4,8 @@ import { prepareStatement, runPrepared } from '../db/prepared';
 
 /** Who is calling: loaded from the live session on every authenticated request. */
 export interface Principal {
-  kind: 'user' | 'customer';
+  /** `api_key`: a courier's API key (lib/api-keys.ts), admitted only by routes declaring `apiScope`; `id` is the key's. */
+  kind: 'user' | 'customer' | 'api_key';
   id: string;
   role: Role;
   courierId: string | null;

@@ -6,6 +6,10 @@ import type { Database } from '../db/client';
 import { TokenError, type TokenSigner } from '../security/tokens';
 import { canAccess, type Access } from '@parceldesk/shared/access';
 import { loadPrincipal, type Principal } from '../lib/principal';
+import { isKeyToken, loadKeyPrincipal } from '../lib/api-keys';
+import { API_KEY_ERRORS } from '@parceldesk/shared/api-scopes';
+import { AppError } from '../lib/app-error';
+import { writeAudit } from '../lib/audit';
 
 declare module 'fastify' {
   /**
@@ -62,9 +66,38 @@ export function authorize(principal: Principal, access: Access) {
   if (!canAccess(principal, access)) throw forbidden();
 }
 
+/**
+ * Issue 17, the second principal kind: `Authorization: Bearer pdk_…` is a courier's API key
+ * (ADR 024). Only routes declaring `apiScope` admit one, and only with that scope; every refusal
+ * carries a stable code. A session token never reaches this path (it does not start with `pdk_`).
+ */
+async function authenticateKey(request: FastifyRequest, db: Database, token: string, access: Access): Promise<Principal> {
+  const apiScope = 'roles' in access ? access.apiScope : undefined;
+  const found = await loadKeyPrincipal(db, token, request.ip);
+  if (found.outcome !== 'ok') {
+    throw found.outcome === 'revoked'
+      ? new AppError(401, 'This API key has been revoked', undefined, API_KEY_ERRORS.revoked)
+      : new AppError(401, 'Invalid API key', undefined, API_KEY_ERRORS.invalid);
+  }
+  if (!apiScope) throw new AppError(403, 'This route is not open to API keys', undefined, API_KEY_ERRORS.notAllowed);
+  if (!found.scopes.includes(apiScope)) throw new AppError(403, `This API key lacks the ${apiScope} scope`, undefined, API_KEY_ERRORS.scopeMissing);
+  return found.principal;
+}
+
 /** Adds the access check to every /api route from its declaration; it runs before body validation so an anonymous caller gets 401, not 400. */
 export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSigner) {
   app.decorateRequest('principal', null);
+  // Issue 17: every call made with an API key is in the audit log as that key (what, answer, from where).
+  // onSend, so the row is written before the caller has its answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'api_key') return payload;
+    await writeAudit(db, {
+      courierId: principal.courierId, actorType: 'api_key', actorId: principal.id, action: 'api_key.call', ip: request.ip,
+      details: { method: request.method, route: request.routeOptions.url ?? request.url, statusCode: reply.statusCode },
+    }).catch((error: unknown) => request.log.error({ err: error }, 'API key call audit failed'));
+    return payload;
+  });
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -76,6 +109,11 @@ export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSi
     }
     if ('public' in access) return;
     const check = async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (token && isKeyToken(token)) {
+        request.principal = await authenticateKey(request, db, token, access);
+        return;
+      }
       const principal = await authenticate(request, db, signer);
       request.principal = principal;
       authorize(principal, access);

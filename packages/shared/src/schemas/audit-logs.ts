@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { ListColumns } from './people';
 
 /** The audit log (issue 5: /admin/audit-logs, /superadmin/audit-logs): who did what, when, from where, to which record. */
-export const AUDIT_ACTOR_TYPES = ['user', 'customer', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'customer', 'system', 'api_key'] as const;
 export const AUDIT_ACTOR_TYPE_LABELS: Record<(typeof AUDIT_ACTOR_TYPES)[number], string> = {
   user: 'Staff user',
   customer: 'Customer',
   system: 'System',
+  api_key: 'API key',
 };
 
 export const auditLogItemSchema = z.object({

@@ -56,7 +56,7 @@ export const impersonationGrants = pgTable('impersonation_grants', {
 export const auditLogs = pgTable('audit_logs', {
   id: uuid('id').primaryKey().defaultRandom(),
   courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'cascade' }),
-  actorType: text('actor_type', { enum: ['user', 'customer', 'system'] }).notNull(),
+  actorType: text('actor_type', { enum: ['user', 'customer', 'system', 'api_key'] }).notNull(),
   actorId: uuid('actor_id'),
   action: text('action').notNull(),
   targetType: text('target_type'),

@@ -80,7 +80,7 @@ export const manifestEvents = pgTable('manifest_events', {
   fromStatus: text('from_status', { enum: MANIFEST_STATUSES }),
   toStatus: text('to_status', { enum: MANIFEST_STATUSES }).notNull(),
   note: text('note'),
-  actorType: text('actor_type', { enum: ['user', 'customer', 'system'] }).notNull(),
+  actorType: text('actor_type', { enum: ['user', 'customer', 'system', 'api_key'] }).notNull(),
   actorId: uuid('actor_id'),
   details: jsonb('details').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

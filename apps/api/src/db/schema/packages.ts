@@ -23,8 +23,9 @@ const pounds = (name: string) => numeric(name, { precision: 8, scale: 2, mode: '
 const inches = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
 
 /** What a package search matches besides the customer (packages_search_idx is built on it). */
-export function packageSearchText(t: { packageNo: AnyPgColumn; trackingNumber: AnyPgColumn }) {
-  return sql`(${t.packageNo} || ' ' || ${t.trackingNumber})`;
+export function packageSearchText(t: { packageNo: AnyPgColumn; trackingNumber: AnyPgColumn; externalControlNumber: AnyPgColumn; externalPackageId: AnyPgColumn }) {
+  // Issue 17: the packing system's house number (ControlNumber) and PackageID find the parcel too.
+  return sql`(${t.packageNo} || ' ' || ${t.trackingNumber} || ' ' || coalesce(${t.externalControlNumber}, '') || ' ' || coalesce(${t.externalPackageId}, ''))`;
 }
 
 /**
@@ -62,8 +63,12 @@ export const packages = pgTable('packages', {
   invoiceId: uuid('invoice_id'),
   receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Issue 17: the packing system's PackageID and house number (ControlNumber) of a parcel it pushed. */
+  externalPackageId: text('external_package_id'),
+  externalControlNumber: text('external_control_number'),
   ...timestamps,
 }, (t) => [
+  uniqueIndex('packages_courier_external_key').on(t.courierId, t.externalPackageId).where(sql`${t.externalPackageId} is not null`),
   uniqueIndex('packages_courier_tracking_key').on(t.courierId, t.trackingNumber),
   uniqueIndex('packages_courier_no_key').on(t.courierId, t.packageNo),
   index('packages_courier_received_idx').on(t.courierId, t.receivedAt, t.id),
@@ -91,11 +96,15 @@ export const packageEvents = pgTable('package_events', {
   status: text('status', { enum: PACKAGE_STATUSES }).notNull(),
   note: text('note'),
   location: text('location'),
-  actorType: text('actor_type', { enum: ['user', 'customer', 'system'] }).notNull(),
+  actorType: text('actor_type', { enum: ['user', 'customer', 'system', 'api_key'] }).notNull(),
   actorId: uuid('actor_id'),
   details: jsonb('details').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('package_events_package_idx').on(t.packageId, t.createdAt)]);
+}, (t) => [
+  index('package_events_package_idx').on(t.packageId, t.createdAt),
+  // Issue 14: a courier's newest history rows (the dashboard's recent activity), migration 0018.
+  index('package_events_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+]);
 
 export const preAlerts = pgTable('pre_alerts', {
   id: uuid('id').primaryKey().defaultRandom(),

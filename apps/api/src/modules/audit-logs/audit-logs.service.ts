@@ -3,7 +3,7 @@ import type { auditLogListColumns } from '@parceldesk/shared/schemas/audit-logs'
 import { AUDIT_ACTOR_TYPE_LABELS, AUDIT_ACTOR_TYPES, type AuditLogItem } from '@parceldesk/shared/schemas/audit-logs';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs, couriers, customers, users } from '../../db/schema/index';
+import { auditLogs, couriers, customers, integrationKeys, users } from '../../db/schema/index';
 import { courierOptions } from '../../lib/list-options';
 import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
@@ -12,6 +12,7 @@ import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 const actorName = sql<string | null>`case ${auditLogs.actorType}
   when 'user' then ${users.firstName} || ' ' || ${users.lastName}
   when 'customer' then ${customers.firstName} || ' ' || ${customers.lastName}
+  when 'api_key' then 'API key ' || ${integrationKeys.name} || ' (' || ${integrationKeys.prefix} || ')'
   else 'System' end`;
 const actorEmail = sql<string | null>`coalesce(${users.email}, ${customers.email})`;
 const actorRole = sql<string | null>`case ${auditLogs.actorType} when 'user' then ${users.role} when 'customer' then 'customer' else null end`;
@@ -61,6 +62,7 @@ export function listAuditLogs(db: DbOrTx, scope: TenantScope, query: ListQuery) 
     from: (q) => q.from(auditLogs)
       .leftJoin(users, and(eq(auditLogs.actorType, 'user'), eq(users.id, auditLogs.actorId)))
       .leftJoin(customers, and(eq(auditLogs.actorType, 'customer'), eq(customers.id, auditLogs.actorId)))
+      .leftJoin(integrationKeys, and(eq(auditLogs.actorType, 'api_key'), eq(integrationKeys.id, auditLogs.actorId)))
       .leftJoin(couriers, eq(couriers.id, auditLogs.courierId))
       .$dynamic(),
     where: tenantWhere(auditLogs, scope),

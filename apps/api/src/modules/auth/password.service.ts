@@ -12,6 +12,8 @@ import { revokeAllSessions } from '../../lib/sessions';
 /** Changes the caller's own password; every other session of theirs is revoked. */
 export async function changeOwnPassword(db: DbOrTx, { actor, input }: { actor: Actor; input: ChangePasswordInput }) {
   const { principal } = actor;
+  // Only a session reaches this route (it declares no apiScope); the check narrows the kind.
+  if (principal.kind === 'api_key') throw notFound();
   const table = principal.kind === 'user' ? users : customers;
   const [account] = await db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, principal.id));
   if (!account) throw notFound();

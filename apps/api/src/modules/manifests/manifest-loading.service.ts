@@ -5,12 +5,13 @@ import type { ManifestAddPackages, ManifestAddResult, ManifestRefusal } from '@p
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { manifestPackages, manifests, packageEvents, packages } from '../../db/schema/index';
-import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
+import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { loadManifest, type ManifestRow } from './manifest-access';
 import { manifestTotals } from './manifest-detail.service';
+import { announceManifest } from './manifest-writes.service';
 
 type PackageRow = typeof packages.$inferSelect;
 interface Refused { code: string; reason: ManifestRefusal; message: string }
@@ -132,8 +133,9 @@ export async function addManifestPackages(
     const details = withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number });
     await tx.insert(packageEvents).values(ids.map((packageId) => ({
       courierId: manifest.courierId, packageId, kind: 'manifest', status: 'manifested' as const, note: `Loaded on manifest ${manifest.number}`,
-      actorType: 'user' as const, actorId: actor.principal.id, details: details ?? null,
+      actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: details ?? null,
     })));
+    await announceManifest(tx, manifest, 'manifest.packages');
     await auditAction(tx, actor, {
       courierId: manifest.courierId, action: 'manifest.packages_added', targetType: 'manifest', targetId: manifest.id,
       details: { number: manifest.number, packages: [...toAdd.values()].slice(0, 100).map((p) => p.packageNo), count: ids.length },
@@ -161,8 +163,9 @@ export async function removeManifestPackage(tx: DbOrTx, { actor, manifestId, pac
   await tx.update(packages).set({ status, updatedAt: sql`now()` }).where(eq(packages.id, pkg.id));
   await tx.insert(packageEvents).values({
     courierId: manifest.courierId, packageId: pkg.id, kind: 'manifest', status, note: `Removed from manifest ${manifest.number}`,
-    actorType: 'user', actorId: actor.principal.id, details: withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? null,
+    actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? null,
   });
+  await announceManifest(tx, manifest, 'manifest.packages');
   await auditAction(tx, actor, {
     courierId: manifest.courierId, action: 'manifest.package_removed', targetType: 'manifest', targetId: manifest.id, details: { number: manifest.number, package: pkg.packageNo },
   });

@@ -9,7 +9,7 @@ import {
 import type { ManifestStatusChange } from '@parceldesk/shared/schemas/manifests';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, manifestPackages, manifests, notifications, packages } from '../../db/schema/index';
-import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
+import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { enqueueEmails, type OutgoingEmail } from '../../mail/outbox';
@@ -55,7 +55,7 @@ async function moveParcels(tx: DbOrTx, manifest: ManifestRow, from: PackageStatu
   const result = await tx.execute<{ id: string; customer_id: string | null; package_no: string; tracking_number: string; shipper: string | null }>(sql`
     with moved as (${moved}), history as (
       insert into package_events (courier_id, package_id, kind, status, note, actor_type, actor_id, details)
-      select courier_id, id, 'manifest', ${to}, ${note}, 'user', ${actor.principal.id}::uuid, ${details}::jsonb from moved
+      select courier_id, id, 'manifest', ${to}, ${note}, ${actorTypeOf(actor.principal)}, ${actor.principal.id}::uuid, ${details}::jsonb from moved
     )
     select id, customer_id, package_no, tracking_number, shipper from moved`);
   return result.rows.map((r) => ({ id: r.id, customerId: r.customer_id, packageNo: r.package_no, trackingNumber: r.tracking_number, shipper: r.shipper }));

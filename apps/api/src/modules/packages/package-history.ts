@@ -7,7 +7,7 @@ import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, packageEvents } from '../../db/schema/index';
 import { publishEvent } from '../../events/publish';
-import { withImpersonation, type Actor } from '../../lib/actor';
+import { actorTypeOf, withImpersonation, type Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
 import { createNotifications } from '../../lib/notifications';
 import type { PackageRow } from './package-access';
@@ -24,7 +24,7 @@ export async function recordPackageEvent(
   await tx.insert(packageEvents).values({
     courierId: input.pkg.courierId, packageId: input.pkg.id, kind: input.kind, status: input.status,
     note: input.note ?? null, location: input.location ?? null,
-    actorType: actor ? (actor.principal.kind === 'customer' ? 'customer' : 'user') : 'system', actorId: actor?.principal.id ?? null,
+    actorType: actor ? actorTypeOf(actor.principal) : 'system', actorId: actor?.principal.id ?? null,
     details: details ?? null,
   });
 }

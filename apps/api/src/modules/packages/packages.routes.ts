@@ -42,7 +42,7 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/packages', {
     schema: { tags, summary: 'Packages (list convention): staff their courier\'s, the super admin the network, a customer their own', querystring: listQuerySchema, response: { 200: listResponseSchema(packageListItemSchema) } },
-    config: { access: { roles: EVERYONE, permission: 'packages_view' } },
+    config: { access: { roles: EVERYONE, permission: 'packages_view', apiScope: 'packages:read' } },
   }, (request) => listPackages(ctx.db, principalOf(request), request.query));
 
   app.get('/packages/unknown', {
@@ -52,7 +52,7 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/packages/:id', {
     schema: { tags, summary: 'A package with its files and timeline', params: idParamsSchema, response: { 200: packageDetailSchema } },
-    config: { access: { roles: EVERYONE, permission: 'packages_view', tenant: ONE } },
+    config: { access: { roles: EVERYONE, permission: 'packages_view', tenant: ONE, apiScope: 'packages:read' } },
   }, (request) => getPackageDetail(ctx.db, principalOf(request), request.params.id));
 
   app.put('/packages/:id', {

@@ -4,7 +4,9 @@ import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
-  pickups, pickupPackages, webhookDeliveries, webhookEndpoints, webhookEvents,
+  pickups, pickupPackages, emailBatches, emailBatchRecipients, deliveryLocations, deliveryRequests, deliveryRequestPackages,
+  webhookDeliveries, webhookEndpoints, webhookEvents,
+  integrationKeys,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -117,6 +119,12 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
       return row!.id;
     }
+    case 'integration_key': {
+      const [row] = await db.insert(integrationKeys).values({
+        courierId, name: unique('Matrix key'), prefix: 'pdk_matrix', tokenHash: `matrix-${randomInt(1, 2 ** 40)}-${randomInt(1, 2 ** 40)}`, scopes: ['packages:read'],
+      }).returning();
+      return row!.id;
+    }
     case 'role': {
       const [row] = await db.insert(roles).values({ courierId, name: unique('Role'), permissions: ['dashboard_view'] }).returning();
       return row!.id;
@@ -189,6 +197,37 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
         collectorIdType: 'passport', collectorIdNumber: 'P123', collectorRelationship: 'Brother', authorisationLetterFileId: letter.id, signatureFileId: signature!.id,
       }).returning();
       await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
+      return row!.id;
+    }
+    case 'delivery_location': {
+      const [row] = await db.insert(deliveryLocations).values({ courierId, name: `Matrix area ${randomInt(1, 2 ** 40)}`, parish: 'Kingston', feeCents: 100_000 }).returning();
+      return row!.id;
+    }
+    case 'delivery_request': {
+      // A delivered request with its signature (so the signature route has one to serve); the other
+      // routes answer 409 to its status, which is not an access answer.
+      const pkg = await insertPackage(db, owner);
+      await db.update(packages).set({ status: 'delivered' }).where(sql`${packages.id} = ${pkg.id}`);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+      const [signature] = await db.insert(storedFiles).values({
+        courierId, kind: 'delivery_signature', fileName: 'signature.png', contentType: 'image/png', sizeBytes: png.length, data: png,
+      }).returning();
+      const [location] = await db.insert(deliveryLocations).values({ courierId, name: `Matrix area ${randomInt(1, 2 ** 40)}`, parish: 'Kingston', feeCents: 100_000 }).returning();
+      const [row] = await db.insert(deliveryRequests).values({
+        courierId, requestNo: `DR-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, locationId: location!.id, address: '1 Matrix Road', phone: '876-555-0199',
+        preferredDate: '2030-01-01', feeCents: 100_000, status: 'delivered', scheduledDate: '2030-01-01', timeWindow: 'morning',
+        recipientName: 'Matrix Recipient', deliveredAt: new Date(), signatureFileId: signature!.id,
+      }).returning();
+      await db.insert(deliveryRequestPackages).values({ requestId: row!.id, packageId: pkg.id, courierId, live: false });
+      return row!.id;
+    }
+    case 'email_batch': {
+      // A batch with its one recipient, so its detail and recipients list answer with rows.
+      const [row] = await db.insert(emailBatches).values({
+        courierId, batchNo: `EB-M${randomInt(1, 2 ** 40)}`, subject: 'Matrix batch', body: 'Hello {{firstName}}', audience: { kind: 'all' },
+        audienceLabel: 'All customers', recipientCount: 1, createdByName: 'Matrix Admin',
+      }).returning();
+      await db.insert(emailBatchRecipients).values({ batchId: row!.id, courierId, customerId: owner.customerId, email: 'matrix@example.test' });
       return row!.id;
     }
     case 'manifest': {

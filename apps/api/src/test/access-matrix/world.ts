@@ -21,6 +21,7 @@ const SHORT: Record<CourierRole, string> = { courier_admin: 'ca', branch_manager
  */
 const CUSTOMER_OWNED: TenantKind[] = [
   'customer', 'ticket', 'ticket_no', 'ticket_attachment', 'package', 'pre_alert', 'package_claim', 'package_file', 'invoice_no', 'payment', 'payment_proof',
+  'delivery_request',
 ];
 const USER_OWNED: TenantKind[] = ['notification'];
 /**
@@ -53,7 +54,7 @@ export interface SeededCourier extends TestCourier {
 async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: boolean): Promise<SeededCourier> {
   const db = test.database.db;
   const courier = await makeCourier(db, { name: `Matrix Courier ${label} ${unique('')}` });
-  await db.insert(courierFeeSettings).values({ courierId: courier.id });
+  await db.insert(courierFeeSettings).values({ courierId: courier.id }).onConflictDoNothing();
   const targetUser = await makeUser(db, { role: 'staff', courier });
   // A business account: routes for business customers find it, and so do those for any customer.
   const targetCustomer = await makeCustomer(db, courier, { accountType: 'business', businessName: 'Matrix Business Ltd', title: null });
@@ -63,8 +64,9 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     return rows;
   };
   const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
-    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup',
-    'webhook_endpoint', 'webhook_delivery'], {
+    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup', 'email_batch',
+    'delivery_location', 'delivery_request',
+    'webhook_endpoint', 'webhook_delivery', 'integration_key'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;
