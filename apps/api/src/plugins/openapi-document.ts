@@ -1,4 +1,5 @@
 import type { Access } from '@parceldesk/shared/access';
+import { API_KEY_ERRORS, API_KEY_TOKEN_PREFIX, API_SCOPE_LABELS, API_SCOPES, type ApiScope } from '@parceldesk/shared/api-scopes';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@parceldesk/shared/schemas/webhooks';
 import type { Env } from '../env';
 
@@ -17,6 +18,10 @@ export const SECURITY_SCHEMES = {
   session: {
     type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
     description: 'The token a sign-in answers (POST /api/auth/...login). It names a server-side session: sign-out, a password change or a suspended courier ends it at once, on every instance.',
+  },
+  apiKey: {
+    type: 'http', scheme: 'bearer', bearerFormat: `${API_KEY_TOKEN_PREFIX}… API key`,
+    description: `A courier's API key (Settings → Integrations), sent as \`Authorization: Bearer ${API_KEY_TOKEN_PREFIX}…\`. It opens only the operations whose \`x-access.apiScope\` it holds, for its own courier only; every call is audited as the key.`,
   },
 } as const;
 
@@ -45,20 +50,39 @@ export const ERROR_RESPONSES: Record<string, string> = {
 const who = (access: Access): string => {
   if ('public' in access) return 'public';
   const permission = access.permission === undefined ? '' : ` (branch managers and staff need ${[access.permission].flat().join(' or ')})`;
-  return `${access.roles.join(', ')}${permission}`;
+  const people = access.roles.length > 0 ? `${access.roles.join(', ')}${permission}` : '';
+  const key = access.apiScope ? `an API key with \`${access.apiScope}\`` : '';
+  return [people, key].filter(Boolean).join('; or ');
 };
 
-export function describeApi(env: Pick<Env, 'RATE_LIMIT_WINDOW_SECONDS' | 'RATE_LIMIT_IP_MAX' | 'RATE_LIMIT_ACCOUNT_MAX' | 'TRACK_RATE_LIMIT_PER_MINUTE'>): string {
+const scopeOf = (access: Access): ApiScope | undefined => ('roles' in access ? access.apiScope : undefined);
+
+/** Which operations each key scope opens, read from the routes' declarations (never a hand-kept list). */
+export function scopeTable(routes: readonly DocumentedRoute[]): string[] {
+  return API_SCOPES.flatMap((scope) => {
+    const opened = routes.filter((route) => route.method !== 'HEAD' && scopeOf(route.access) === scope).map((route) => `\`${route.method} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}\``);
+    return [`- **\`${scope}\`** (${API_SCOPE_LABELS[scope]}): ${opened.length > 0 ? opened.join(', ') : 'no operation yet'}`];
+  });
+}
+
+type LimitsEnv = Pick<Env, 'RATE_LIMIT_WINDOW_SECONDS' | 'RATE_LIMIT_IP_MAX' | 'RATE_LIMIT_ACCOUNT_MAX' | 'TRACK_RATE_LIMIT_PER_MINUTE'>;
+
+export function describeApi(env: LimitsEnv, routes: readonly DocumentedRoute[]): string {
   return [
     'The ParcelDesk REST API: the one the web app uses, documented for integrators. Every path is under `/api`; bodies and answers are JSON unless a route says otherwise.',
     '',
     '## Authentication',
     '- **Session** (`Authorization: Bearer <token>`): the token of a sign-in. Each operation lists who may call it (`x-access`: roles and, for branch managers and staff, the permission).',
+    `- **API key** (\`Authorization: Bearer ${API_KEY_TOKEN_PREFIX}…\`): a courier admin creates keys with scopes; a key opens only the operations declaring its scope (\`x-access.apiScope\`), for its own courier.`,
     '- Public operations need no token.',
+    '',
+    '## What each API key scope opens',
+    ...scopeTable(routes),
     '',
     '## Errors',
     'Every error answers `{ message, fieldErrors?, code? }` with one of these statuses, whose meaning does not change:',
     ...Object.entries(ERROR_RESPONSES).map(([status, text]) => `- **${status}**: ${text}`),
+    `- API key refusals carry \`code\`: ${Object.values(API_KEY_ERRORS).map((code) => `\`${code}\``).join(', ')} (401 for the first two, 403 for the others).`,
     '- **5xx**: our fault; the body never carries internals. Retry writes only with an `Idempotency-Key` where the route accepts one.',
     '',
     '## Pagination',
@@ -82,15 +106,17 @@ export function describeApi(env: Pick<Env, 'RATE_LIMIT_WINDOW_SECONDS' | 'RATE_L
 }
 
 /** Adds security, error responses and the access declaration to every operation of the document. */
-export function enrichOpenApi(document: OpenApiObject, routes: readonly DocumentedRoute[], env: Parameters<typeof describeApi>[0]): OpenApiObject {
+export function enrichOpenApi(document: OpenApiObject, routes: readonly DocumentedRoute[], env: LimitsEnv): OpenApiObject {
   const byKey = new Map(routes.map((route) => [`${route.method.toLowerCase()} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}`, route.access]));
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
       const access = byKey.get(`${method} ${path}`);
       if (!access) continue;
       const isPublic = 'public' in access;
-      operation.security = isPublic ? [] : [{ session: [] }];
-      operation['x-access'] = isPublic ? { public: true } : { roles: access.roles, permission: access.permission ?? null };
+      const scope = scopeOf(access);
+      const isKeyOnly = !isPublic && access.roles.length === 0;
+      operation.security = isPublic ? [] : [...(isKeyOnly ? [] : [{ session: [] }]), ...(scope ? [{ apiKey: [] }] : [])];
+      operation['x-access'] = isPublic ? { public: true } : { roles: access.roles, permission: access.permission ?? null, apiScope: scope ?? null };
       operation.description = [operation.description, `**Who may call it:** ${who(access)}.`].filter(Boolean).join('\n\n');
       const statuses = isPublic ? ['400', '404', '409', '429'] : ['400', '401', '403', '404', '409'];
       operation.responses = { ...operation.responses };
@@ -99,7 +125,7 @@ export function enrichOpenApi(document: OpenApiObject, routes: readonly Document
       }
     }
   }
-  document.info = { ...document.info, description: describeApi(env) };
+  document.info = { ...document.info, description: describeApi(env, routes) };
   document.components = { ...document.components, securitySchemes: SECURITY_SCHEMES, schemas: { ...(document.components?.schemas as object), Error: errorSchema } };
   return document;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '@parceldesk/shared/schemas/webhooks';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-type Operation = { security?: unknown[]; 'x-access'?: { roles?: string[]; public?: boolean }; responses: Record<string, { description: string }>; requestBody?: { content: Record<string, { example?: unknown }> }; description?: string };
+type Operation = { security?: unknown[]; 'x-access'?: { roles?: string[]; public?: boolean; apiScope?: string | null }; responses: Record<string, { description: string }>; requestBody?: { content: Record<string, { example?: unknown }> }; description?: string };
 type OpenApi = { info: { description: string }; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, unknown> } };
 
 let t: TestApp;
@@ -28,6 +28,27 @@ describe('the OpenAPI document for integrators', () => {
     const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops));
     expect(operations.length).toBeGreaterThan(100);
     expect(operations.filter((op) => op.security === undefined)).toEqual([]);
+  });
+
+  it('declares the API key scheme; an operation open to keys names its scope, and the docs list each scope\'s operations from the declarations', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const packages = doc.paths['/api/packages']!.get!;
+    expect(packages.security).toEqual([{ session: [] }, { apiKey: [] }]);
+    expect(packages['x-access']?.apiScope).toBe('packages:read');
+    expect(doc.paths['/api/settings/webhooks']!.get!['x-access']?.apiScope).toBeNull();
+    const keyRoutes = t.app.apiRoutes.filter((route) => route.method !== 'HEAD' && 'roles' in route.access && route.access.apiScope);
+    expect(keyRoutes.length).toBeGreaterThan(0);
+    const text = doc.info.description;
+    for (const route of keyRoutes) {
+      const scope = 'roles' in route.access ? route.access.apiScope : '';
+      const line = text.split('\n').find((l) => l.startsWith(`- **\`${scope}\`**`));
+      expect(line, `${route.method} ${route.url}`).toContain(`\`${route.method} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}\``);
+      // A key-only route is not offered to sessions.
+      if ('roles' in route.access && route.access.roles.length === 0) {
+        expect(doc.paths[route.url.replace(/:([A-Za-z]+)/g, '{$1}')]![route.method.toLowerCase()]!.security).toEqual([{ apiKey: [] }]);
+      }
+    }
+    expect(text).toContain('api_key.scope_missing');
   });
 
   it('carries request and response examples for the webhook routes', () => {
