@@ -62,6 +62,8 @@ async function insertPackage(db: Database, owner: RowOwner, status: 'received' |
   const [row] = await db.insert(packages).values({
     courierId: owner.courier.id, packageNo: `MX-P-${String(counter!.lastNo).padStart(7, '0')}`, trackingNumber: `MATRIX${randomInt(1, 2 ** 40)}`,
     carrier: 'other', status, customerId: status === 'unknown' ? null : owner.customerId, weight: 2.5, volumetricDivisor: 166, chargeableWeight: 3,
+    // The pickup branch is the customer's, as receiving sets it (branch scope follows it, decision 008).
+    branchId: status === 'unknown' ? null : sql`(select branch_id from customers where id = ${owner.customerId})`,
   }).returning();
   return row!;
 }

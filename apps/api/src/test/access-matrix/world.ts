@@ -28,7 +28,12 @@ const USER_OWNED: TenantKind[] = ['notification'];
  * Kinds that follow a branch (docs/decisions/008): a branch manager's or staff member's request
  * naming another branch's row of the courier gets 404, like another courier's.
  */
-const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof'];
+const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof', 'package', 'pre_alert'];
+/**
+ * Routes whose parameter names a row of any branch on purpose: a manifest carries the parcels of
+ * every branch (the warehouse's work), so taking one off does not follow the caller's branch.
+ */
+const COURIER_WIDE = new Set(['DELETE /api/manifests/:id/packages/:packageId packageId']);
 
 export interface Caller {
   /** Column name in the printed table: anon, SA, A.ca, B.cu … */
@@ -198,7 +203,7 @@ export async function seedWorld(test: TestApp) {
    * row of the kind (404; 403 for `self`), and for kinds one person owns, another person's row in
    * the same courier (404: a customer never sees another customer's record).
    */
-  function foreignRows(kind: TenantKind, caller: Caller): { id: string; what: string; status: number }[] {
+  function foreignRows(kind: TenantKind, caller: Caller, param?: string): { id: string; what: string; status: number }[] {
     const courier = caller.courier;
     if (!courier) return [];
     const them = other(courier);
@@ -208,7 +213,7 @@ export async function seedWorld(test: TestApp) {
     if (caller.owned[kind]) rows.push({ id: standingRow(kind, courier, null), what: `someone else's ${kind} in ${courier.label}`, status: 404 });
     const branchBound = (caller.role === 'branch_manager' || caller.role === 'staff') && !caller.permissions.has('branches_all');
     const elsewhere = courier.otherBranch[kind];
-    if (branchBound && BRANCH_BOUND.includes(kind) && elsewhere) rows.push({ id: elsewhere, what: `another branch's ${kind} in ${courier.label}`, status: 404 });
+    if (branchBound && BRANCH_BOUND.includes(kind) && elsewhere && !(param && COURIER_WIDE.has(param))) rows.push({ id: elsewhere, what: `another branch's ${kind} in ${courier.label}`, status: 404 });
     return rows;
   }
 
