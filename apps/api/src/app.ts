@@ -16,6 +16,7 @@ import { createUnsubscribeTokens, type UnsubscribeTokens } from './security/unsu
 import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
+import { enrichOpenApi } from './plugins/openapi-document';
 import { registerErrorHandler } from './plugins/error-handler';
 import { serverLogger } from './plugins/logger';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -163,8 +164,12 @@ export async function buildApp(options: BuildAppOptions) {
 
   registerSecurityHeaders(app);
   await app.register(swagger, {
-    openapi: { info: { title: 'ParcelDesk API', version: '0.1.0' }, servers: [], components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: { info: { title: 'ParcelDesk API', version: '0.1.0' }, servers: [] },
     transform: openApiTransform,
+    // Security, error responses and who may call each route, from the routes' access declarations (issue 17).
+    transformObject: (document) => ('openapiObject' in document
+      ? enrichOpenApi(document.openapiObject as Parameters<typeof enrichOpenApi>[0], app.apiRoutes, env) as typeof document.openapiObject
+      : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Uploads are read per route with their own limits (lib/multipart.ts); these are the safe defaults.
