@@ -52,6 +52,8 @@ import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
 import { manifestRoutes } from './modules/manifests/manifests.routes';
 import { integrationRoutes } from './modules/integrations/integrations.routes';
+import { parcelPushRoutes } from './modules/packages/packing-system/parcel-push.routes';
+import { manifestPushRoutes } from './modules/manifests/packing-system/manifest-push.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
@@ -97,7 +99,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
-  integrationRoutes];
+  integrationRoutes, parcelPushRoutes, manifestPushRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;

@@ -18,6 +18,8 @@ export type TenantKind =
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
   | 'integration_key'
+  /** The packing system's PackageID of a parcel it pushed (issue 17), not a uuid. */
+  | 'packing_parcel'
   | 'self' | 'api_key';
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
-  pickups, pickupPackages, integrationKeys,
+  pickups, pickupPackages, integrationKeys, packingSystemParcels,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -108,6 +108,12 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
     case 'branch': {
       const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
       return row!.id;
+    }
+    case 'packing_parcel': {
+      const pkg = await insertPackage(db, owner);
+      const externalId = `matrix-pkg-${randomInt(1, 2 ** 40)}`;
+      await db.insert(packingSystemParcels).values({ courierId, externalId, packageId: pkg.id, contentHash: 'matrix', pushedAt: new Date(), lastPayload: {} });
+      return externalId;
     }
     case 'integration_key': {
       const [row] = await db.insert(integrationKeys).values({

@@ -63,7 +63,7 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     return rows;
   };
   const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
-    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup', 'integration_key'], {
+    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup', 'integration_key', 'packing_parcel'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;

@@ -88,9 +88,10 @@ describe('SettingsPage', () => {
 });
 
 describe('tabFromSearch', () => {
-  it('reads 0 to 7 and falls back to the first tab', () => {
+  it('reads 0 to 8 (8: Integrations, issue 17) and falls back to the first tab', () => {
     expect(tabFromSearch('7')).toBe(7);
-    expect(tabFromSearch('8')).toBe(0);
+    expect(tabFromSearch('8')).toBe(8);
+    expect(tabFromSearch('9')).toBe(0);
     expect(tabFromSearch('-1')).toBe(0);
     expect(tabFromSearch('1.5')).toBe(0);
     expect(tabFromSearch(null)).toBe(0);

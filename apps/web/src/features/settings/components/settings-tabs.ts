@@ -8,6 +8,8 @@ export const SETTINGS_TABS = [
   'Email Configuration',
   'Rate Sheet',
   'Change Password',
+  // Issue 17: API keys and the packing-system connection.
+  'Integrations',
 ] as const;
 
 /** `?tab=3` → 3; anything else opens the first tab. */
