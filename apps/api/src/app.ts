@@ -7,9 +7,13 @@ import type { AppContext, ZodApp } from './app-context';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
-import { startJobs, type JobDefinition, type JobRunner } from './jobs/jobs';
+import { startJobs, type JobDefinition, type JobRunner, type QueueDefinition } from './jobs/jobs';
 import { runUncollectedSweep } from './modules/uncollected/uncollected-sweep.service';
 import { uncollectedRoutes } from './modules/uncollected/uncollected.routes';
+import { BATCH_EMAILS_JOB, batchEmailRoutes } from './modules/batch-emails/batch-emails.routes';
+import { runBatchSends } from './modules/batch-emails/batch-send.service';
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './security/unsubscribe-tokens';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerAuth } from './plugins/auth';
 import { openApiTransform } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -32,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { courierSettingsRoutes } from './modules/settings/courier-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { networkRoutes } from './modules/network/network.routes';
+import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -59,16 +64,25 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
 import { bulkReceiveRoutes } from './modules/packages/bulk-receive/bulk-receive.routes';
 import { pickupRoutes } from './modules/pickups/pickups.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { addInvoiceLine } from './modules/invoices/invoice-writes.service';
+import { recordPayment } from './modules/payments/payment-writes.service';
+import { changePackageStatus } from './modules/packages/package-writes.service';
+import { signaturePng } from './modules/pickups/pickup-files';
 import { createCourierTransports } from './mail/courier-transports';
 import { smtpSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
 import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
 import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import { deliverWebhook, WEBHOOK_QUEUE } from './modules/webhooks/webhook-delivery.service';
+import { startWebhookDispatcher, type WebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker | null;
     jobs: JobRunner | null;
+    webhooks: WebhookDispatcher | null;
   }
 }
 
@@ -82,24 +96,47 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-/** The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time. */
-const scheduledJobs = (database: DbHandle, env: Env, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
+/**
+ * The scheduled jobs (docs/decisions/017-jobs.md): the uncollected sweep daily at 06:00 Jamaica time;
+ * batch emails (021) every minute, and at once when a batch is sent (runJobSoon), so a batch left
+ * half-written by a restart is picked up again.
+ */
+const scheduledJobs = (database: DbHandle, env: Env, tokens: UnsubscribeTokens, log: { error: (obj: object, msg?: string) => void }): JobDefinition[] => [{
   name: 'uncollected-sweep',
   cron: '0 6 * * *',
   run: () => runUncollectedSweep(database.db, {
     now: new Date(), publicUrl: env.publicUrl,
     onError: (error, packageId) => log.error({ err: error, packageId }, 'uncollected sweep: a parcel failed (retried on the next run)'),
   }),
+}, {
+  name: BATCH_EMAILS_JOB,
+  cron: '* * * * *',
+  run: () => runBatchSends(database.db, { deps: { publicUrl: env.publicUrl, tokens } }),
 }];
 
 /** Route modules, registered explicitly under /api (no autoload magic). */
 const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuthRoutes, passwordResetRoutes, impersonationRoutes, userRoutes, dashboardRoutes, courierSettingsRoutes, settingsRoutes,
   uploadRoutes, bulkRateRoutes, emailConfigRoutes,
-  networkRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
+  networkRoutes, platformSettingsRoutes, branchRoutes, roleRoutes, staffRoutes, customerManagementRoutes,
   ticketRoutes, ticketSettingsRoutes, notificationRoutes, auditLogRoutes, eventRoutes,
   packageScanRoutes, bulkReceiveRoutes, packageRoutes, preAlertRoutes, packageFileRoutes, claimRoutes, trackingRoutes, packageSettingsRoutes,
   paymentRoutes, pickupRoutes, invoiceRoutes, uncollectedRoutes, reconciliationRoutes, packageAfterArrivalRoutes, manifestRoutes,
-  integrationRoutes, parcelPushRoutes, manifestPushRoutes];
+  batchEmailRoutes, reportRoutes,
+  // Delivery works through the invoices', payments', packages' and pickups' own services, handed in here (modules/delivery/delivery-ports.ts).
+  (app: ZodApp, ctx: AppContext) => deliveryRoutes(app, ctx, { addInvoiceLine, recordPayment, changePackageStatus, signaturePng }),
+  webhookRoutes, integrationRoutes, parcelPushRoutes, manifestPushRoutes];
+
+/** Webhook deliveries (docs/decisions/025-webhooks.md): one job per delivery generation, retried with backoff. */
+const jobQueues = async (database: DbHandle, env: Env): Promise<QueueDefinition[]> => {
+  const options = { box: await smtpSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS, timeoutMs: env.WEBHOOK_TIMEOUT_MS };
+  return [{
+    name: WEBHOOK_QUEUE, retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelay: env.WEBHOOK_RETRY_DELAY_SECONDS, pollingIntervalSeconds: 0.5,
+    handle: async (job) => {
+      const { deliveryId, generation } = job.data as { deliveryId: string; generation: number };
+      await deliverWebhook(database.db, { deliveryId, generation, isLastTry: job.retryCount >= job.retryLimit }, options);
+    },
+  }];
+};
 
 export async function buildApp(options: BuildAppOptions) {
   const { env, database } = options;
@@ -118,7 +155,13 @@ export async function buildApp(options: BuildAppOptions) {
   const limiter = createRateLimiter(database.db, {
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS, ipMax: env.RATE_LIMIT_IP_MAX, accountMax: env.RATE_LIMIT_ACCOUNT_MAX,
   });
-  const ctx: AppContext = { db: database.db, env, signer, limiter };
+  const unsubscribeTokens = createUnsubscribeTokens(await loadSecret(env.dataDir, 'unsubscribe-secret'));
+  const ctx: AppContext = {
+    db: database.db, env, signer, limiter, unsubscribeTokens,
+    runJobSoon: async (queue) => {
+      await app.jobs?.boss.send(queue, {});
+    },
+  };
 
   registerSecurityHeaders(app);
   await app.register(swagger, {
@@ -149,12 +192,18 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
   app.decorate('jobs', null);
+  app.decorate('webhooks', null);
   if (options.startJobs ?? options.startWorkers !== false) {
     const connectionString = database.pool.options.connectionString;
     if (!connectionString) throw new Error('The job runner needs the database connection string');
-    app.jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, app.log), log: app.log });
+    const jobs = await startJobs({ connectionString, jobs: scheduledJobs(database, env, unsubscribeTokens, app.log), queues: await jobQueues(database, env), log: app.log });
+    app.jobs = jobs;
+    app.webhooks = startWebhookDispatcher({
+      db: database.db, pollMs: env.WEBHOOK_POLL_MS, log: app.log, enqueue: (data, jobId) => jobs.send(WEBHOOK_QUEUE, data, jobId),
+    });
   }
   app.addHook('onClose', async () => {
+    await app.webhooks?.stop();
     await app.jobs?.stop();
     await app.outbox?.stop();
   });

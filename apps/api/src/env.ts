@@ -31,6 +31,14 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ParcelDesk <no-reply@parceldesk.local>'),
   ALLOW_PRIVATE_SMTP: flag,
+  /** Webhook URLs may name private/loopback hosts (tests, a receiver on the same network); off by default (issue 17). */
+  ALLOW_PRIVATE_WEBHOOKS: flag,
+  /** How often each instance hands new webhook deliveries to the job queue. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Retries of a failed delivery (exponential backoff from WEBHOOK_RETRY_DELAY_SECONDS), then it is marked failed. */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** 32 bytes as 64 hex digits or base64: encrypts courier SMTP passwords (security/encryption.ts). */
   SMTP_ENCRYPTION_KEY: z.string().trim().optional().transform((value) => value || undefined)
     .refine((value) => value === undefined || isKey32(value), 'must be 32 bytes written as 64 hex digits or base64'),

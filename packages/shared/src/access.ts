@@ -17,6 +17,9 @@ export type TenantKind =
   | 'manifest'
   | 'invoice_no' | 'payment' | 'payment_proof'
   | 'pickup'
+  | 'delivery_location' | 'delivery_request'
+  | 'email_batch'
+  | 'webhook_endpoint' | 'webhook_delivery'
   | 'integration_key'
   /** The packing system's PackageID of a parcel it pushed (issue 17), not a uuid. */
   | 'packing_parcel'
@@ -129,6 +132,24 @@ export const ACCESS = {
   /** Issue 13, uncollected parcels: the list (packages_uncollected; admins always), the courier admin runs the sweep now. */
   uncollected: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_uncollected' },
   uncollectedSweep: { roles: ['courier_admin'] },
+  /** Issue 14, delivery: requests read with delivery_requests_view (customers their own, the super admin the network's). */
+  deliveryRequestsView: { roles: ROLES, permission: 'delivery_requests_view' },
+  /** Scheduling, assigning, sending out and closing: the courier's own people with delivery_requests_manage. */
+  deliveryRequestsManage: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'delivery_requests_manage' },
+  /** A customer asks for delivery of their own ready parcels and may cancel while requested. */
+  deliveryRequestsCustomer: { roles: ['customer'] },
+  /** The courier's delivery areas are the courier admin's to keep (spec: /admin/delivery-locations). */
+  deliveryLocationsManage: { roles: ['courier_admin'] },
+  /** The active areas, for the request form and the staff screens. */
+  deliveryLocationsActive: { roles: ['customer', 'courier_admin', 'branch_manager', 'staff'] },
+  /** Issue 14, batch emails (/admin/batch-emails): the courier admin's alone (the staff sidebar has no such entry). */
+  batchEmails: { roles: ['courier_admin'] },
+  /** The customer's own switch for marketing (batch) email. */
+  marketingEmails: { roles: ['customer'] },
+  /** Issue 14, reports: reports_view for branch managers and staff; admins always; the super admin the network's. */
+  reports: staffSideWith('reports_view'),
+  /** Issue 17: the courier admin subscribes URLs to events and reads the delivery log (Settings, Webhooks). */
+  webhooksManage: { roles: ['courier_admin'] },
   /** Issue 17, Settings → Integrations: API keys and the packing-system connection (ADR 024). */
   integrationsManage: { roles: ['courier_admin'] },
 } satisfies Record<string, Access>;

@@ -7,9 +7,10 @@ import {
 import { branchDetailSchema, branchListItemSchema } from './schemas/branches';
 import { healthSchema, messageResponseSchema, successMessageSchema } from './schemas/common';
 import {
-  courierValidationSchema, dashboardSummarySchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
+  courierValidationSchema, membershipSupportSchema, publicBranchListSchema, publicCourierListSchema,
 } from './schemas/couriers';
 import { customerDetailSchema, customerListItemSchema } from './schemas/customers';
+import { customerDashboardSchema, dashboardSummarySchema } from './schemas/dashboard';
 import { listResponseSchema } from './schemas/list-query';
 import { bulkReceiveResultSchema, scanCustomersResponseSchema, scanLookupSchema } from './schemas/package-scan';
 import {
@@ -19,12 +20,17 @@ import {
 import { manifestAddResultSchema, manifestDetailSchema, manifestListItemSchema, manifestStatusResultSchema } from './schemas/manifests';
 import { confirmEmailResponseSchema } from './schemas/password';
 import { paymentDetailSchema, paymentListItemSchema, paymentProofSchema } from './schemas/payments';
+import {
+  activeDeliveryLocationsSchema, deliveryDriversSchema, deliveryLocationResponseSchema, deliveryLocationSchema, deliveryRequestListItemSchema,
+  deliveryRequestResponseSchema, deliveryRequestSchema, readyParcelsSchema,
+} from './schemas/delivery';
 import { authorisationLetterSchema, counterLookupSchema, createPickupResponseSchema, pickupSchema } from './schemas/pickups';
 import {
   invoiceDetailSchema, invoiceListItemSchema, invoiceSummarySchema, issueInvoicesResponseSchema, voidInvoiceResponseSchema,
 } from './schemas/invoices';
 import { notificationSchema, notificationsReadAllSchema, notificationUnreadCountSchema } from './schemas/notifications';
 import { networkCourierDetailSchema, networkCourierListItemSchema } from './schemas/people';
+import { platformSettingsSavedSchema, platformSettingsViewSchema } from './schemas/platform-settings';
 import { permissionCatalogueSchema, roleDetailSchema, roleListItemSchema } from './schemas/roles';
 import {
   additionalFeesResponseSchema, additionalFeesSavedSchema, bankDetailsSavedSchema, bulkUploadResultSchema, courierSavedSchema,
@@ -41,6 +47,14 @@ import {
 } from './schemas/reconciliation';
 import { staffDetailSchema, staffListItemSchema } from './schemas/staff';
 import { sweepResponseSchema, uncollectedListItemSchema } from './schemas/uncollected';
+import { reportResponseSchema } from './schemas/reports';
+import {
+  audienceCountResponseSchema, batchDetailSchema, batchListItemSchema, batchRecipientItemSchema, marketingEmailsResponseSchema, previewResponseSchema,
+  sendBatchResponseSchema, testBatchResponseSchema, unsubscribeResponseSchema,
+} from './schemas/batch-emails';
+import {
+  webhookDeliveryListSchema, webhookEndpointCreatedSchema, webhookEndpointListSchema, webhookEndpointSavedSchema,
+} from './schemas/webhooks';
 import {
   apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, packingConnectionSavedSchema, packingConnectionSchema,
 } from './schemas/integrations';
@@ -113,6 +127,8 @@ export const CONTRACT = {
   'PUT /network/couriers/:id': networkCourierDetailSchema,
   'POST /network/couriers/:id/suspend': networkCourierDetailSchema,
   'POST /network/couriers/:id/reactivate': networkCourierDetailSchema,
+  'GET /platform/settings': platformSettingsViewSchema,
+  'PUT /platform/settings': platformSettingsSavedSchema,
   'GET /network/couriers/:id/customers': listResponseSchema(customerListItemSchema),
 
   'GET /branches': listResponseSchema(branchListItemSchema),
@@ -135,6 +151,7 @@ export const CONTRACT = {
   'POST /staff/:id/resend-invitation': messageResponseSchema,
 
   'GET /dashboard/summary': dashboardSummarySchema,
+  'GET /dashboard/customer': customerDashboardSchema,
   'GET /audit-logs': listResponseSchema(auditLogItemSchema),
 
   'GET /notifications': listResponseSchema(notificationSchema),
@@ -246,6 +263,43 @@ export const CONTRACT = {
   'POST /invoices': issueInvoicesResponseSchema,
   'GET /uncollected': listResponseSchema(uncollectedListItemSchema),
   'POST /uncollected/sweep': sweepResponseSchema,
+  'GET /batch-emails': listResponseSchema(batchListItemSchema),
+  'POST /batch-emails': sendBatchResponseSchema,
+  'POST /batch-emails/audience-count': audienceCountResponseSchema,
+  'POST /batch-emails/preview': previewResponseSchema,
+  'POST /batch-emails/test': testBatchResponseSchema,
+  'GET /batch-emails/:id': batchDetailSchema,
+  'GET /batch-emails/:id/recipients': listResponseSchema(batchRecipientItemSchema),
+  'POST /unsubscribe': unsubscribeResponseSchema,
+  'GET /customers/me/marketing-emails': marketingEmailsResponseSchema,
+  'PUT /customers/me/marketing-emails': marketingEmailsResponseSchema,
+  'GET /delivery-locations': listResponseSchema(deliveryLocationSchema),
+  'GET /delivery-locations/active': activeDeliveryLocationsSchema,
+  'POST /delivery-locations': deliveryLocationResponseSchema,
+  'PUT /delivery-locations/:id': deliveryLocationResponseSchema,
+  'POST /delivery-locations/:id/deactivate': deliveryLocationResponseSchema,
+  'GET /delivery-requests': listResponseSchema(deliveryRequestListItemSchema),
+  'GET /delivery-requests/ready-parcels': readyParcelsSchema,
+  'GET /delivery-requests/drivers': deliveryDriversSchema,
+  'GET /delivery-requests/run-sheet': NOT_JSON,
+  'POST /delivery-requests': deliveryRequestResponseSchema,
+  'GET /delivery-requests/:id': deliveryRequestSchema,
+  'GET /delivery-requests/:id/signature': NOT_JSON,
+  'POST /delivery-requests/:id/cancel': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/schedule': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/assign': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/reject': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/out-for-delivery': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/deliver': deliveryRequestResponseSchema,
+  'POST /delivery-requests/:id/fail': deliveryRequestResponseSchema,
+  'GET /reports/:report': reportResponseSchema,
+  'GET /reports/:report/export': NOT_JSON,
+  'GET /settings/webhooks': webhookEndpointListSchema,
+  'POST /settings/webhooks': webhookEndpointCreatedSchema,
+  'PUT /settings/webhooks/:id': webhookEndpointSavedSchema,
+  'DELETE /settings/webhooks/:id': messageResponseSchema,
+  'GET /settings/webhooks/:id/deliveries': webhookDeliveryListSchema,
+  'POST /settings/webhooks/deliveries/:id/resend': messageResponseSchema,
   // Issue 17, integrations (ADR 024).
   'GET /integrations/api-keys': apiKeyListSchema,
   'POST /integrations/api-keys': apiKeyCreatedSchema,

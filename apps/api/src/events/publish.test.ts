@@ -41,6 +41,17 @@ describe('live events (events/publish.ts)', () => {
       { name: 'tickets', data: { kind: 'resync', ticketId: null, ticketNo: null, status: null } },
       { name: 'packages', data: { kind: 'resync', packageId: null, packageNumber: null, status: null } },
       { name: 'reconciliations', data: { kind: 'resync', manifestId: null, reconciliationId: null } },
+      { name: 'manifests', data: { kind: 'resync', manifestId: null, status: null } },
+      { name: 'batchEmails', data: { kind: 'resync', batchId: null } },
     ]);
+  });
+
+  it('batch email progress goes to the courier\'s admin and the super admin, never to staff or customers', () => {
+    const progress: LiveEvent = { family: 'batchEmails', kind: 'batch.progress', courierId: COURIER, customerId: null, audience: 'staff', batchId: 'b' };
+    expect(mayReceive(principal({ role: 'courier_admin' }), progress)).toBe(true);
+    expect(mayReceive(principal({ role: 'staff', permissions: new Set(['customers_view', 'tickets_view']) }), progress)).toBe(false);
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), progress)).toBe(false);
+    // The outbox trigger of migration 0017 writes this payload; it must read back.
+    expect(parseEvent(JSON.stringify(progress))).toEqual(progress);
   });
 });

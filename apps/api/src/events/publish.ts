@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Permission } from '@parceldesk/shared/permissions';
+import type { ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
+import type { ManifestStreamEvent } from '@parceldesk/shared/schemas/manifests';
 import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { ReconciliationStreamEvent } from '@parceldesk/shared/schemas/reconciliation';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
+import type { BatchStreamEvent } from '@parceldesk/shared/schemas/batch-emails';
 import type { DbOrTx } from '../db/client';
 import type { Principal } from '../lib/principal';
 
@@ -54,14 +57,29 @@ export interface ReconciliationLiveEvent extends LiveEventBase {
   reconciliationId: string;
 }
 
-export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent;
+/** A manifest created, its header edited, parcels loaded or removed, or a status move (issue 12): its list and detail refresh. */
+export interface ManifestLiveEvent extends LiveEventBase {
+  family: 'manifests';
+  kind: 'manifest.created' | 'manifest.updated' | 'manifest.packages' | 'manifest.status';
+  manifestId: string;
+  status: ManifestStatus;
+}
+
+/** Issue 14: a batch email was queued or its recipients' progress moved (migration 0017's outbox trigger publishes these too). */
+export interface BatchEmailLiveEvent extends LiveEventBase {
+  family: 'batchEmails';
+  kind: 'batch.queued' | 'batch.progress';
+  batchId: string;
+}
+
+export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent | BatchEmailLiveEvent | ManifestLiveEvent;
 type Family = LiveEvent['family'];
 type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
 
 interface FamilyRule<F extends Family> {
   kinds: readonly EventOf<F>['kind'][];
-  /** Branch managers and staff hear of the family's events only with this permission (any one of a list). */
-  permission: Permission | readonly Permission[];
+  /** Branch managers and staff hear of the family's events only with this permission (any one of a list); null: never (an admin-only screen). */
+  permission: Permission | readonly Permission[] | null;
   /** What the browser is sent, as the SSE event named after the family. */
   toClient: (event: EventOf<F>) => unknown;
   /** Sent when the stream may have missed events (its LISTEN connection came back). */
@@ -86,6 +104,18 @@ const FAMILIES: { [F in Family]: FamilyRule<F> } = {
     permission: ['manifests_view', 'manifests_reconcile'],
     toClient: (event): ReconciliationStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, reconciliationId: event.reconciliationId }),
     resync: { kind: 'resync', manifestId: null, reconciliationId: null } satisfies ReconciliationStreamEvent,
+  },
+  manifests: {
+    kinds: ['manifest.created', 'manifest.updated', 'manifest.packages', 'manifest.status'],
+    permission: 'manifests_view',
+    toClient: (event): ManifestStreamEvent => ({ kind: event.kind, manifestId: event.manifestId, status: event.status }),
+    resync: { kind: 'resync', manifestId: null, status: null } satisfies ManifestStreamEvent,
+  },
+  batchEmails: {
+    kinds: ['batch.queued', 'batch.progress'],
+    permission: null,
+    toClient: (event): BatchStreamEvent => ({ kind: event.kind, batchId: event.batchId }),
+    resync: { kind: 'resync', batchId: null } satisfies BatchStreamEvent,
   },
 };
 
@@ -131,6 +161,7 @@ export function mayReceive(principal: Principal, event: LiveEvent): boolean {
   if (principal.courierId !== event.courierId) return false;
   if (principal.role === 'courier_admin') return true;
   const { permission } = ruleOf(event.family);
+  if (permission === null) return false;
   return typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
 }
 

@@ -34,9 +34,12 @@ describe('scheduled jobs (pg-boss)', () => {
     expect(instances.every(({ app }) => app.jobs !== null)).toBe(true);
   });
 
-  it('two instances register the daily sweep once, in Jamaica time, on a singleton queue', async () => {
-    const { rows: schedules } = await t.database.pool.query(`select name, cron, timezone from pgboss.schedule`);
-    expect(schedules).toEqual([{ name: 'uncollected-sweep', cron: '0 6 * * *', timezone: 'America/Jamaica' }]);
+  it('two instances register each schedule once, in Jamaica time, on a singleton queue', async () => {
+    const { rows: schedules } = await t.database.pool.query(`select name, cron, timezone from pgboss.schedule order by name`);
+    expect(schedules).toEqual([
+      { name: 'batch-emails', cron: '* * * * *', timezone: 'America/Jamaica' },
+      { name: 'uncollected-sweep', cron: '0 6 * * *', timezone: 'America/Jamaica' },
+    ]);
     const { rows: queues } = await t.database.pool.query(`select policy, retry_limit from pgboss.queue where name = 'uncollected-sweep'`);
     expect(queues).toEqual([{ policy: 'singleton', retry_limit: 3 }]);
   });

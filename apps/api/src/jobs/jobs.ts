@@ -16,8 +16,33 @@ export interface JobDefinition {
   run: () => Promise<unknown>;
 }
 
+/**
+ * A queue of one-off jobs (not on a clock): each job is sent with a caller-chosen id, so sending
+ * the same id twice queues it once (pg-boss's primary key), and is retried with exponential
+ * backoff (retryDelay, 2×retryDelay, …) up to retryLimit times when its handler throws.
+ */
+export interface QueueDefinition {
+  name: string;
+  retryLimit: number;
+  /** Seconds before the first retry; each next one waits about twice as long. */
+  retryDelay: number;
+  /** How often an idle worker asks for work (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  handle: (job: QueuedJob) => Promise<void>;
+}
+
+export interface QueuedJob {
+  id: string;
+  data: Record<string, unknown>;
+  /** Retries already made (0 on the first try); the last try has retryCount === retryLimit. */
+  retryCount: number;
+  retryLimit: number;
+}
+
 export interface JobRunner {
   boss: PgBoss;
+  /** Queues a job of a defined queue; true when queued now, false when that id was already queued. */
+  send: (queue: string, data: Record<string, unknown>, id: string) => Promise<boolean>;
   stop: () => Promise<void>;
 }
 
@@ -28,7 +53,9 @@ interface Log {
 
 export const JOBS_SCHEMA = 'pgboss';
 
-export async function startJobs(options: { connectionString: string; jobs: readonly JobDefinition[]; log: Log; schema?: string }): Promise<JobRunner> {
+export async function startJobs(options: {
+  connectionString: string; jobs: readonly JobDefinition[]; queues?: readonly QueueDefinition[]; log: Log; schema?: string;
+}): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString: options.connectionString, schema: options.schema ?? JOBS_SCHEMA, max: 2, application_name: 'parceldesk-jobs' });
   boss.on('error', (error: Error) => options.log.error({ err: error }, 'job runner error'));
   await boss.start();
@@ -41,5 +68,20 @@ export async function startJobs(options: { connectionString: string; jobs: reado
       return result;
     });
   }
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }) };
+  const queues = new Map((options.queues ?? []).map((queue) => [queue.name, queue]));
+  for (const queue of queues.values()) {
+    await boss.createQueue(queue.name, {
+      name: queue.name, policy: 'standard', retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: true, expireInSeconds: 5 * 60,
+    });
+    await boss.work<Record<string, unknown>>(queue.name, { includeMetadata: true, pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      for (const job of jobs) await queue.handle({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+    });
+  }
+  const send: JobRunner['send'] = async (name, data, id) => {
+    const queue = queues.get(name);
+    if (!queue) throw new Error(`No queue named ${name}`);
+    const sent = await boss.send(name, data, { id, retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: true });
+    return sent !== null;
+  };
+  return { boss, send, stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }) };
 }

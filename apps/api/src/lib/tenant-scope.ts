@@ -3,7 +3,7 @@ import { isBranchScoped } from '@parceldesk/shared/permissions';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from './principal';
 import type { DbOrTx } from '../db/client';
-import { customers, tickets } from '../db/schema/index';
+import { customers, packages, preAlerts, tickets } from '../db/schema/index';
 import { notFound } from './app-error';
 
 /**
@@ -16,31 +16,41 @@ export interface TenantScope {
   /**
    * Issue 15, branch scope (docs/decisions/008): set for a branch manager or staff member without
    * `branches_all`; customers and tickets of another branch are then not found either. A null id
-   * (no branch assigned) finds none. Absent: every branch of the courier.
+   * (no branch assigned) finds none. Absent: every branch of the courier. `userId`: the user
+   * themselves, who still finds the packages they received (decision 008, packages).
    */
-  branch?: { id: string | null };
+  branch?: { id: string | null; userId?: string };
 }
 
 export function scopeOf(principal: Principal): TenantScope {
   if (principal.role === 'super_admin') return { courierId: null };
   if (!principal.courierId) throw notFound();
-  if (isBranchScoped(principal)) return { courierId: principal.courierId, branch: { id: principal.branchId } };
+  if (isBranchScoped(principal)) return { courierId: principal.courierId, branch: { id: principal.branchId, userId: principal.id } };
   return { courierId: principal.courierId };
 }
 
 type TenantTable = PgTable & { id: PgColumn; courierId: PgColumn };
 
-/** The tables a branch scope narrows, and how a row names its branch (a ticket: its customer's). */
-const BRANCH_OF = new Map<PgTable, (branchId: string) => SQL>([
+const ofCustomersOf = (branchId: string) => sql`(select ${customers.id} from ${customers} where ${customers.branchId} = ${branchId})`;
+
+/**
+ * The tables a branch scope narrows, and how a row names its branch (a ticket and a pre-alert:
+ * its customer's). A package follows its pickup branch; one that has no customer yet (unknown)
+ * is every branch's to match, and whoever received a package still finds it (its label, its
+ * page after the scan): decision 008, "Packages".
+ */
+const BRANCH_OF = new Map<PgTable, (branchId: string, userId: string | undefined) => SQL>([
   [customers, (branchId) => eq(customers.branchId, branchId)],
-  [tickets, (branchId) => sql`${tickets.customerId} in (select ${customers.id} from ${customers} where ${customers.branchId} = ${branchId})`],
+  [tickets, (branchId) => sql`${tickets.customerId} in ${ofCustomersOf(branchId)}`],
+  [preAlerts, (branchId) => sql`${preAlerts.customerId} in ${ofCustomersOf(branchId)}`],
+  [packages, (branchId, userId) => sql`(${packages.branchId} = ${branchId} or ${packages.customerId} is null${userId ? sql` or ${packages.receivedBy} = ${userId}` : sql``})`],
 ]);
 
 /** The branch condition of a scope for a table, if the scope has a branch and the table follows it. */
 export function branchWhere(table: PgTable, scope: TenantScope): SQL | undefined {
   const rule = scope.branch ? BRANCH_OF.get(table) : undefined;
   if (!rule || !scope.branch) return undefined;
-  return scope.branch.id ? rule(scope.branch.id) : sql`false`;
+  return scope.branch.id ? rule(scope.branch.id, scope.branch.userId) : sql`false`;
 }
 
 export function tenantWhere(table: TenantTable, scope: TenantScope, ...conditions: (SQL | undefined)[]): SQL | undefined {

@@ -15,6 +15,8 @@ const OWN_TRANSACTION = new Set([
   'password-reset/email-change.service.ts',
   // A background job is its own command: no route opens its transaction (one per parcel swept).
   'uncollected/uncollected-sweep.service.ts',
+  // The batch email job: one transaction per chunk of recipients (docs/decisions/021-batch-emails.md).
+  'batch-emails/batch-send.service.ts',
 ]);
 
 function sourceFiles(dir: string, prefix = ''): string[] {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { OUTBOX_CHANNEL } from './outbox';
 import type { CourierTransports } from './courier-transports';
+import { platformSender } from '../lib/platform-defaults';
 
 type OutboxRow = {
   id: string;
@@ -62,7 +63,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
     return result.rows;
   }
 
-  async function deliver(row: OutboxRow) {
+  async function deliver(row: OutboxRow, platformFrom: string) {
     const route = options.courierTransports ? await options.courierTransports.routeFor(row.courier_id) : { kind: 'platform' as const };
     if (route.kind === 'held') throw new HeldError();
     if (route.kind === 'courier') {
@@ -74,14 +75,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
       log.info({ to: row.to_address, subject: row.subject }, `email (not sent, no SMTP_URL):\n${row.text_body}`);
       return;
     }
-    await transport.sendMail({ from: options.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+    await transport.sendMail({ from: platformFrom, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
   }
 
   async function drain() {
     for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
+      // The super admin's sender (/superadmin/settings), else MAIL_FROM: read per batch, so a change applies to the next email.
+      const platformFrom = await platformSender(db, options.from);
       for (const row of batch) {
         try {
-          await deliver(row);
+          await deliver(row, platformFrom);
           await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
         } catch (error) {
           if (error instanceof HeldError) {

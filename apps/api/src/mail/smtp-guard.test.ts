@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver, type SmtpReceiver } from '../test/smtp-receiver';
-import { ipv6Groups, isPrivateAddress, resolveSmtpHost, SMTP_HOST_NOT_PUBLIC, type HostLookup } from './smtp-guard';
-import { createCourierTransport } from './smtp-transport';
+import { ipv6Groups, isPrivateAddress, type HostLookup } from '../security/host-guard';
+import { createCourierTransport, resolveSmtpHost, SMTP_HOST_NOT_PUBLIC } from './smtp-transport';
 
 describe('isPrivateAddress', () => {
   it('flags loopback, private, link-local, unique-local and reserved addresses', () => {

@@ -1,6 +1,15 @@
 import { connect, type Socket } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { guardedLookup, isPrivateAddress, resolveSmtpHost, SMTP_HOST_NOT_PUBLIC, SmtpHostError, systemLookup, type HostLookup } from './smtp-guard';
+import {
+  guardedLookup, HostNotPublicError, isPrivateAddress, notPublicMessage, resolvePublicHost, systemLookup, type HostLookup,
+} from '../security/host-guard';
+
+const SMTP_HOST = 'SMTP host';
+export const SMTP_HOST_NOT_PUBLIC = notPublicMessage(SMTP_HOST);
+
+/** The courier's SMTP host, resolved through the host guard (security/host-guard.ts). */
+export const resolveSmtpHost = (host: string, allowPrivate: boolean, lookup: HostLookup = systemLookup) =>
+  resolvePublicHost(host, allowPrivate, SMTP_HOST, lookup);
 
 /** A courier's SMTP server (settings tab 5) with its password already decrypted. */
 export interface CourierSmtpSettings {
@@ -21,7 +30,7 @@ const CONNECTION_TIMEOUT_MS = 10_000;
  */
 export function guardedSocket(lookup: HostLookup = systemLookup) {
   return (options: { host?: string; port?: number | string }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void) => {
-    const socket = connect({ host: options.host, port: Number(options.port ?? 25), lookup: guardedLookup(lookup), timeout: CONNECTION_TIMEOUT_MS });
+    const socket = connect({ host: options.host, port: Number(options.port ?? 25), lookup: guardedLookup(SMTP_HOST, lookup), timeout: CONNECTION_TIMEOUT_MS });
     const fail = (error: Error) => {
       socket.destroy();
       callback(error);
@@ -32,7 +41,7 @@ export function guardedSocket(lookup: HostLookup = systemLookup) {
       socket.removeListener('error', fail);
       socket.removeAllListeners('timeout');
       socket.setTimeout(0);
-      if (isPrivateAddress(socket.remoteAddress ?? '')) return fail(new SmtpHostError(SMTP_HOST_NOT_PUBLIC));
+      if (isPrivateAddress(socket.remoteAddress ?? '')) return fail(new HostNotPublicError(SMTP_HOST_NOT_PUBLIC));
       callback(null, { connection: socket });
     });
   };

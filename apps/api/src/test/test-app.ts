@@ -21,7 +21,7 @@ export interface TestApp {
  * An app on its own cloned database, called with app.inject. Rate limits are generous unless a
  * test overrides them; the outbox worker runs only when SMTP_URL is given (set startWorkers).
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}, options: { startWorkers?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: { startWorkers?: boolean; startJobs?: boolean } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-test-'));
   const env = loadEnv({
@@ -41,7 +41,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   });
   const database = createDb(testDb.url, 5);
   const statements = countStatements(database.pool);
-  const app = await buildApp({ env, database, logger: false, startWorkers: options.startWorkers ?? false });
+  const app = await buildApp({ env, database, logger: false, startWorkers: options.startWorkers ?? false, startJobs: options.startJobs });
   await app.ready();
   return {
     app,

@@ -31,6 +31,7 @@ const StaffLayout = page(() => import('../components/layouts/staff-layout').then
 const CustomerLayout = page(() => import('../components/layouts/customer-layout').then(named('CustomerLayout')));
 
 const SuperAdminDashboard = page(() => import('../features/dashboard/components/super-admin-dashboard').then(named('SuperAdminDashboard')));
+const PlatformSettingsPage = page(() => import('../features/platform-settings/components/platform-settings-page').then(named('PlatformSettingsPage')));
 const AdminDashboard = page(() => import('../features/dashboard/components/admin-dashboard').then(named('AdminDashboard')));
 const StaffDashboard = page(() => import('../features/dashboard/components/staff-dashboard').then(named('StaffDashboard')));
 const CustomerDashboard = page(() => import('../features/dashboard/components/customer-dashboard').then(named('CustomerDashboard')));
@@ -89,11 +90,19 @@ const ManifestDetailPage = page(() => import('../features/manifests/components/m
 const MembershipRatesPage = page(() => import('../features/pricing/components/membership-rates-page').then(named('MembershipRatesPage')));
 const CustomsCalculatorPage = page(() => import('../features/pricing/components/customs-calculator-page').then(named('CustomsCalculatorPage')));
 // Issue 13: invoices.
+const BatchEmailsPage = page(() => import('../features/batch-emails/components/batch-emails-page').then(named('BatchEmailsPage')));
+const UnsubscribePage = page(() => import('../features/batch-emails/components/unsubscribe-page').then(named('UnsubscribePage')));
+const DeliveryRequestsPage = page(() => import('../features/delivery/components/delivery-requests-page').then(named('DeliveryRequestsPage')));
+const DeliveryLocationsPage = page(() => import('../features/delivery/components/delivery-locations-page').then(named('DeliveryLocationsPage')));
+const CustomerDeliveryPage = page(() => import('../features/delivery/components/customer-delivery-page').then(named('CustomerDeliveryPage')));
 const UncollectedPage = page(() => import('../features/uncollected/components/uncollected-page').then(named('UncollectedPage')));
 const InvoicesPage = page(() => import('../features/invoices/components/invoices-page').then(named('InvoicesPage')));
 const InvoiceDetailPage = page(() => import('../features/invoices/components/invoice-detail-page').then(named('InvoiceDetailPage')));
 const CustomerInvoicesPage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicesPage')));
 const CustomerInvoicePage = page(() => import('../features/invoices/components/customer-invoices-page').then(named('CustomerInvoicePage')));
+
+// Issue 14: reports, one screen for the three staff-side areas.
+const ReportsPage = page(() => import('../features/reports/components/reports-page').then(named('ReportsPage')));
 
 function Root() {
   return (
@@ -157,6 +166,7 @@ const packageScreens: RouteObject[] = [
   { path: 'unknown-packages', element: <UnknownPackagesPage /> },
 ];
 const uncollectedScreens: RouteObject[] = [{ path: 'uncollected', element: <UncollectedPage /> }];
+const deliveryScreens: RouteObject[] = [{ path: 'delivery-requests', element: <DeliveryRequestsPage /> }];
 const invoiceScreens: RouteObject[] = [
   { path: 'invoices', element: <InvoicesPage /> },
   { path: 'invoices/:invoiceNo', element: <InvoiceDetailPage /> },
@@ -169,6 +179,7 @@ const manifestScreens: RouteObject[] = [
   { path: 'maniefest', element: <ManifestsPage /> },
   { path: 'maniefest/:id', element: <ManifestDetailPage /> },
 ];
+const reportScreens: RouteObject[] = [{ path: 'reports', element: <ReportsPage /> }];
 const reconciliationScreens: RouteObject[] = [{ path: 'reconciliation', element: <ReconciliationPage /> }];
 const recordScreens: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
@@ -205,6 +216,8 @@ export const router = createBrowserRouter([
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Outside the sign-in: anyone with a tracking number (issue 11), branded like the login page.
       { path: '/track', element: <PublicTrackingPage /> },
+      // The unsubscribe link of every batch email (issue 14): no sign-in.
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       ...signSignature('/admin', ['courier_admin']),
       ...signSignature('/staff', ['branch_manager', 'staff']),
       { path: '/courier/admin/sign-signature', element: <WithoutCourierPrefix /> },
@@ -223,6 +236,8 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        { path: 'settings', element: <PlatformSettingsPage /> },
+        ...reportScreens,
       ]),
       area('/admin', ['courier_admin'], <AdminLayout />, <AdminDashboard />, [
         ...branchAndRoleScreens,
@@ -232,6 +247,9 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        { path: 'batch-emails', element: <BatchEmailsPage /> },
+        ...deliveryScreens,
+        { path: 'delivery-locations', element: <DeliveryLocationsPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'membership-rates', element: <MembershipRatesPage /> },
         ...scanScreens,
@@ -240,6 +258,7 @@ export const router = createBrowserRouter([
         ...ticketScreens,
         ...recordScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/staff', ['branch_manager', 'staff'], <StaffLayout />, <StaffDashboard />, [
         ...staffScreens,
@@ -247,15 +266,18 @@ export const router = createBrowserRouter([
         ...packageScreens,
         ...invoiceScreens,
         ...uncollectedScreens,
+        ...deliveryScreens,
         { path: 'settings', element: <StaffProfilePage /> },
         ...scanScreens,
         ...manifestScreens,
         ...reconciliationScreens,
         ...ticketScreens,
         { path: 'payments', element: <PaymentsPage /> },
+        ...reportScreens,
       ]),
       area('/customer', ['customer'], <CustomerLayout />, <CustomerDashboard />, [
         { path: 'packages', element: <CustomerPackagesPage /> },
+        { path: 'delivery-requests', element: <CustomerDeliveryPage /> },
         { path: 'invoices', element: <CustomerInvoicesPage /> },
         { path: 'invoices/:invoiceNo', element: <CustomerInvoicePage /> },
         { path: 'profile', element: <CustomerProfilePage /> },

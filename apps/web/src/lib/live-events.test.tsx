@@ -87,6 +87,18 @@ describe('useLiveEvents', () => {
     stop();
   });
 
+  it('refreshes the manifest list and detail on a manifests event, and on a reconciliation\'s', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    mount(client);
+    FakeEventSource.made[0]?.emit('manifests', { kind: 'manifest.status', manifestId: 'm1', status: 'closed' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['manifests'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['data-table', '/manifests'] });
+    invalidate.mockClear();
+    FakeEventSource.made[0]?.emit('reconciliations', { kind: 'reconciliation.finished', manifestId: 'm1', reconciliationId: 'r1' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['data-table', '/manifests'] });
+  });
+
   it('reconnects after a failure with a growing delay, and recounts once back', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');

@@ -28,6 +28,31 @@ export const PACKAGE_QUERY_KEYS: readonly (readonly unknown[])[] = [
 /** Query-key prefixes of the reconciliation screens (issue 12): a scan anywhere refreshes every screen's counts. */
 export const RECONCILIATION_QUERY_KEYS: readonly (readonly unknown[])[] = [['reconciliation'], ['data-table', '/reconciliations']];
 
+/**
+ * Issue 14: a batch email's progress (one event per email delivered) refreshes the batch screens,
+ * at most every BATCH_REFRESH_MS so 20,000 deliveries do not mean 20,000 refetches.
+ */
+export const BATCH_REFRESH_MS = 500;
+const isBatchQuery = (queryKey: readonly unknown[]) => queryKey[0] === 'batch-emails'
+  || (queryKey[0] === 'data-table' && typeof queryKey[1] === 'string' && queryKey[1].startsWith('/batch-emails'));
+
+function batchRefresher(client: QueryClient) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void client.invalidateQueries({ predicate: (query) => isBatchQuery(query.queryKey) });
+    }, BATCH_REFRESH_MS);
+  };
+}
+
+/**
+ * Query-key prefixes of the manifest screens (issue 12): a `manifests` event (created, edited,
+ * loaded, moved) or a reconciliation's refreshes the manifest lists and detail on screen.
+ */
+export const MANIFEST_QUERY_KEYS: readonly (readonly unknown[])[] = [['manifests'], ['data-table', '/manifests']];
+
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -82,11 +107,16 @@ function refreshReconciliations(client: QueryClient) {
   for (const queryKey of RECONCILIATION_QUERY_KEYS) void client.invalidateQueries({ queryKey });
 }
 
+function refreshManifests(client: QueryClient) {
+  for (const queryKey of MANIFEST_QUERY_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 function open(token: string, client: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let closed = false;
+  const refreshBatches = batchRefresher(client);
 
   const connect = () => {
     if (closed) return;
@@ -99,6 +129,8 @@ function open(token: string, client: QueryClient): () => void {
         refreshTickets(client);
         refreshPackages(client);
         refreshReconciliations(client);
+        refreshBatches();
+        refreshManifests(client);
       }
       attempt = 0;
     };
@@ -112,7 +144,13 @@ function open(token: string, client: QueryClient): () => void {
       const event = parseEvent<PackageStreamEvent>((message as MessageEvent<string>).data);
       if (event) packageListeners.forEach((listener) => listener(event));
     });
-    current.addEventListener('reconciliations', () => refreshReconciliations(client));
+    current.addEventListener('reconciliations', () => {
+      refreshReconciliations(client);
+      // Finishing a reconciliation moves its manifest to reconciled.
+      refreshManifests(client);
+    });
+    current.addEventListener('manifests', () => refreshManifests(client));
+    current.addEventListener('batchEmails', refreshBatches);
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.
       current.close();

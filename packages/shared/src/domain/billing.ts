@@ -1,3 +1,5 @@
+import type { ChargeCode } from './pricing';
+
 /**
  * Billing (issue 13): the statuses and kinds of invoices, payments and bank-transfer proofs, one
  * definition for the database schema, the API and the screens. Amounts are integer J$ cents
@@ -96,4 +98,53 @@ export function agingBucketOf(days: number): AgingBucket {
   if (days <= 60) return '31-60';
   if (days <= 90) return '61-90';
   return '90+';
+}
+
+/**
+ * A charge recorded on a parcel after pricing, waiting to be billed (lib/invoice-charges.ts):
+ * a day of storage from the uncollected sweep (`storage_charges`) or a fee on the package
+ * (`package_charges`, today the switching fee of a pickup-branch change).
+ */
+export type PendingCharge =
+  | { source: 'storage'; id: string; chargeDay: string; amountCents: number }
+  | { source: 'package'; id: string; kind: 'switching'; amountCents: number; note: string | null };
+
+/** A line billing pending charges, with pricing's charge code and the charges it bills. */
+export interface PendingChargeLine {
+  code: Extract<ChargeCode, 'storage_fee' | 'switching_fee'>;
+  description: string;
+  amountCents: number;
+  chargeIds: { storage: string[]; package: string[] };
+}
+
+/**
+ * Pending charges as invoice lines, with pricing's charge codes (domain/pricing.ts): the storage
+ * days in one `storage_fee` line ("Storage 3 days 2026-05-02 to 2026-05-04 (IEX-P-…)"), each
+ * switching fee its own `switching_fee` line. The amounts are those recorded: the courier's
+ * setting when the charge was made, not today's.
+ */
+export function pendingChargeLines(packageNumber: string, charges: readonly PendingCharge[]): PendingChargeLine[] {
+  const lines: PendingChargeLine[] = [];
+  const storage = charges.filter((charge): charge is Extract<PendingCharge, { source: 'storage' }> => charge.source === 'storage')
+    .sort((a, b) => a.chargeDay.localeCompare(b.chargeDay));
+  if (storage.length > 0) {
+    const first = storage[0]!.chargeDay;
+    const last = storage.at(-1)!.chargeDay;
+    lines.push({
+      code: 'storage_fee',
+      description: `Storage ${storage.length} day${storage.length === 1 ? '' : 's'} ${first}${storage.length > 1 ? ` to ${last}` : ''} (${packageNumber})`,
+      amountCents: storage.reduce((sum, charge) => sum + charge.amountCents, 0),
+      chargeIds: { storage: storage.map((charge) => charge.id), package: [] },
+    });
+  }
+  for (const charge of charges) {
+    if (charge.source !== 'package' || charge.amountCents <= 0) continue;
+    lines.push({
+      code: 'switching_fee',
+      description: `Branch switching fee (${packageNumber})${charge.note ? `: ${charge.note}` : ''}`,
+      amountCents: charge.amountCents,
+      chargeIds: { storage: [], package: [charge.id] },
+    });
+  }
+  return lines;
 }

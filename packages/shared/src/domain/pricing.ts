@@ -249,13 +249,22 @@ export function priceParcel(parcel: PricedParcel, snapshot: PricingSnapshot): Pa
   if (parcel.switchedBranch && snapshot.switchingFeeCents > 0) lines.push({ code: 'switching_fee', amountCents: Math.round(snapshot.switchingFeeCents), description: 'Branch switching fee' });
   const storage = nonNegativeCents(parcel.storageFeeCents);
   if (storage > 0) lines.push({ code: 'storage_fee', amountCents: storage, description: 'Storage fee (uncollected)' });
-  const delivery = nonNegativeCents(parcel.deliveryFeeCents);
-  if (delivery > 0) lines.push({ code: 'delivery_fee', amountCents: delivery, description: 'Delivery fee' });
+  const delivery = deliveryFeeLine(parcel.deliveryFeeCents);
+  if (delivery) lines.push(delivery);
   const duty = nonNegativeCents(parcel.customsDutyCents);
   if (duty > 0) lines.push({ code: 'customs_duty', amountCents: duty, description: 'Customs duty (assessed)' });
 
   const totalCents = Math.max(0, sumCents(...lines.map((line) => line.amountCents)));
   return { chargeableLbs: lbs(chargeable), ...(cubicFeet === undefined ? {} : { cubicFeet }), lines, totalCents };
+}
+
+/**
+ * The delivery fee as a charge line (issue 14): the line priceParcel adds for a parcel delivered,
+ * and the one a delivery request puts on the invoice when it is scheduled; null when there is none.
+ */
+export function deliveryFeeLine(feeCents: number | undefined): ChargeLine | null {
+  const delivery = nonNegativeCents(feeCents);
+  return delivery > 0 ? { code: 'delivery_fee', amountCents: delivery, description: 'Delivery fee' } : null;
 }
 
 /** Storage/uncollected rules of a courier (stored now; the storage job applies them). */

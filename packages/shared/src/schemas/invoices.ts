@@ -1,5 +1,6 @@
 import type { ChargeCode } from '../domain/pricing';
 import { z } from 'zod';
+import { formatMoney } from '../domain/money';
 import {
   AGING_BUCKETS, INVOICE_EVENT_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES,
 } from '../domain/billing';
@@ -28,6 +29,8 @@ export const INVOICE_MSG = {
   amountPositive: 'The amount must be more than J$0.00',
   amountTooLarge: 'The amount must be at most J$10,000,000.00',
   lineAdded: 'Charge added to the invoice',
+  pendingBilled: (invoiceNo: string, amountCents: number, billedOn: string) =>
+    `Already invoiced on ${invoiceNo}; its charges since (${formatMoney(amountCents)}) were billed on ${billedOn}`,
   lineAfterPayment: 'This invoice has payments: charges after payment go on a new invoice',
   invoiceVoid: 'This invoice is void and can no longer be changed',
   voidReasonRequired: 'Give a reason for voiding the invoice',

@@ -246,3 +246,11 @@ export const manifestStatusResultSchema = z.object({
 });
 
 export { formatMawb };
+
+/** The live event the manifest screens hear (SSE event `manifests`): a manifest created, edited, loaded or moved. */
+export const manifestStreamEventSchema = z.object({
+  kind: z.enum(['manifest.created', 'manifest.updated', 'manifest.packages', 'manifest.status', 'resync']),
+  manifestId: z.string().nullable(),
+  status: z.enum(MANIFEST_STATUSES).nullable(),
+});
+export type ManifestStreamEvent = z.infer<typeof manifestStreamEventSchema>;

@@ -3,7 +3,7 @@ import type { ListColumns } from './people';
 
 /** In-app notifications of staff-side users (issue 5: /admin/notifications, /superadmin/notifications). */
 export const NOTIFICATION_TYPES = ['ticket.created', 'ticket.reply', 'package.received', 'package.status', 'package.claim', 'payment.proof',
-  'invoice.issued', 'invoice.changed', 'reconciliation.missing',
+  'invoice.issued', 'invoice.changed', 'reconciliation.missing', 'payment.recorded', 'package.uncollected', 'delivery.status',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -17,6 +17,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'invoice.issued': 'Invoice issued',
   'invoice.changed': 'Invoice changed',
   'reconciliation.missing': 'Missing after reconciliation',
+  'payment.recorded': 'Payment received',
+  'package.uncollected': 'Uncollected package',
+  'delivery.status': 'Delivery request',
 };
 
 export const notificationSchema = z.object({

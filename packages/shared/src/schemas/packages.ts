@@ -44,6 +44,13 @@ export const PACKAGE_TEXT_MAX = 500;
 export const PACKAGE_NOTE_MAX = 2000;
 
 export const PACKAGE_MSG = {
+  /** Issue 12: a parcel on a manifest moves with it (POST /packages/{id}/status refuses, 409). */
+  statusOnManifest: (packageNo: string, manifestNo: string, manifestStatus: string) => manifestStatus === 'open'
+    ? `${packageNo} is on manifest ${manifestNo} (Open): its status follows the manifest; remove it from the manifest first`
+    : `${packageNo} is on manifest ${manifestNo} (${manifestStatus === 'closed' ? 'Closed' : manifestStatus === 'departed' ? 'Departed' : 'Arrived'}): its status follows the manifest until it is reconciled`,
+  /** Issue 12: PUT /packages/{id} cannot move a manifested parcel to the other service (409). */
+  serviceOnManifest: (packageNo: string, manifestNo: string) =>
+    `The service of ${packageNo} cannot change while it is on manifest ${manifestNo}: remove it from the manifest first`,
   carrierInvalid: 'Choose a carrier from the list',
   serviceInvalid: 'Choose AIR or SEA',
   storeRequired: 'Store is required',

@@ -47,6 +47,8 @@ export const PICKUP_MSG = {
   balanceDue: (packageNo: string, balanceCents: number, invoiceNo: string) =>
     `${packageNo} has ${formatMoney(balanceCents)} unpaid on ${invoiceNo}: take the payment first, or a courier admin may release it with a reason`,
   notInvoiced: (packageNo: string) => `${packageNo} has no invoice yet: issue its invoice first, or a courier admin may release it with a reason`,
+  unbilledCharges: (packageNo: string, amountCents: number) =>
+    `${packageNo} has ${formatMoney(amountCents)} of charges not invoiced yet (storage or branch switching): invoice them first, or a courier admin may release it with a reason`,
   overrideAdminOnly: 'Only a courier admin can release parcels that are not paid',
   overrideReasonRequired: 'Give the reason for releasing parcels that are not paid',
   signatureRequired: 'The person collecting must sign',

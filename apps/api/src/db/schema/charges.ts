@@ -8,7 +8,8 @@ export const PACKAGE_CHARGE_KINDS = ['switching'] as const;
 /**
  * Charges on a package besides its freight (migration 0009, docs/decisions/013-reconciliation.md):
  * today the switching fee of a pickup-branch change. J$ cents, as the courier's setting was when
- * charged; the invoicing issue bills the rows whose `invoice_id` is still null and sets it.
+ * charged; lib/invoice-charges.ts bills the rows whose `invoice_id` is still null and sets it
+ * (with the line) in the same transaction.
  */
 export const packageCharges = pgTable('package_charges', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -19,6 +20,8 @@ export const packageCharges = pgTable('package_charges', {
   note: text('note'),
   details: jsonb('details').$type<Record<string, unknown>>(),
   invoiceId: uuid('invoice_id'),
+  /** The invoice line that bills it (migration 0022: set with invoice_id, moved only off a void invoice). */
+  invoiceLineId: uuid('invoice_line_id'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

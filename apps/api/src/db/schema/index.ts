@@ -10,4 +10,8 @@ export * from './pricing';
 export * from './pickups';
 export * from './charges';
 export * from './storage';
+export * from './delivery';
+export * from './platform';
+export * from './batch-emails';
+export * from './webhooks';
 export * from './integrations';

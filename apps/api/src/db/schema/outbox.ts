@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { couriers } from './tenancy';
 
 /** Every email is written here in the same transaction as the change that caused it. */
@@ -16,4 +17,9 @@ export const emailOutbox = pgTable('email_outbox', {
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)]);
+  /** Issue 14: the batch recipient this email is (unique: one email per recipient; migration 0017's trigger copies its status back). */
+  batchRecipientId: uuid('batch_recipient_id'),
+}, (t) => [
+  index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  uniqueIndex('email_outbox_batch_recipient_key').on(t.batchRecipientId).where(sql`${t.batchRecipientId} is not null`),
+]);

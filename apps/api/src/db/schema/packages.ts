@@ -100,7 +100,11 @@ export const packageEvents = pgTable('package_events', {
   actorId: uuid('actor_id'),
   details: jsonb('details').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('package_events_package_idx').on(t.packageId, t.createdAt)]);
+}, (t) => [
+  index('package_events_package_idx').on(t.packageId, t.createdAt),
+  // Issue 14: a courier's newest history rows (the dashboard's recent activity), migration 0018.
+  index('package_events_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+]);
 
 export const preAlerts = pgTable('pre_alerts', {
   id: uuid('id').primaryKey().defaultRandom(),

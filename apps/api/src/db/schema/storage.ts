@@ -17,6 +17,8 @@ export const storageCharges = pgTable('storage_charges', {
   chargeDay: date('charge_day', { mode: 'string' }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+  /** The invoice line that bills it (migration 0022: set with invoice_id, moved only off a void invoice). */
+  invoiceLineId: uuid('invoice_line_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('storage_charges_package_day_key').on(t.packageId, t.chargeDay),

@@ -116,6 +116,8 @@ export const customers = pgTable('customers', {
   isActive: boolean('is_active').notNull().default(true),
   /** Issue 11: the customer's switch for package status emails (in-app notifications stay on). */
   packageEmails: boolean('package_emails').notNull().default(true),
+  /** Issue 14: batch (marketing) emails; off skips the customer in every batch. Transactional email ignores it. */
+  marketingEmails: boolean('marketing_emails').notNull().default(true),
   ...timestamps,
 }, (t) => [
   uniqueIndex('customers_courier_email_key').on(t.courierId, sql`lower(${t.email})`),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_PERMISSIONS } from '@parceldesk/shared/permissions';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, roles } from '../../db/schema/index';
+import { loadPlatformSettings, seedCourierDefaults } from '../../lib/platform-defaults';
 
 /** A short upper-case code from the company name (first letters), made unique with a number. */
 export async function uniqueCourierCode(db: DbOrTx, name: string): Promise<string> {
@@ -32,10 +33,12 @@ export interface NewCourier {
 
 /**
  * Creates a courier ready to take customers: unique code and api_key, the two built-in roles
- * with their default permissions, and a first branch (registration requires choosing one).
+ * with their default permissions, a first branch (registration requires choosing one), and its
+ * settings copied from the platform's defaults (/superadmin/settings, decision 023).
  */
 export async function createCourier(tx: DbOrTx, input: NewCourier) {
   const code = input.code ?? (await uniqueCourierCode(tx, input.name));
+  const defaults = await loadPlatformSettings(tx);
   const [courier] = await tx.insert(couriers).values({
     name: input.name,
     code,
@@ -43,8 +46,10 @@ export async function createCourier(tx: DbOrTx, input: NewCourier) {
     contactEmail: input.contactEmail ?? null,
     contactPhone: input.contactPhone ?? null,
     supportsMembership: input.supportsMembership ?? false,
+    volumetricDivisor: defaults.volumetricDivisor,
   }).returning();
   if (!courier) throw new Error('courier insert returned nothing');
+  await seedCourierDefaults(tx, courier.id, defaults);
   const builtRoles = await tx.insert(roles).values([
     { courierId: courier.id, name: 'Branch Manager', builtin: 'branch_manager', permissions: DEFAULT_ROLE_PERMISSIONS.branch_manager, description: 'Runs a branch: everything but hiring staff' },
     { courierId: courier.id, name: 'Staff', builtin: 'staff', permissions: DEFAULT_ROLE_PERMISSIONS.staff, description: 'Front counter and warehouse work' },

@@ -1,43 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { ACCESS } from '@parceldesk/shared/access';
-import { mayOpenScreen } from '@parceldesk/shared/permissions';
-import { DASHBOARD_FIGURE_PERMISSION, dashboardSummarySchema, type DashboardFigureKey, type DashboardSummary } from '@parceldesk/shared/schemas/couriers';
+import { customerDashboardSchema, dashboardSummarySchema, type DashboardFigureKey, type DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import type { Principal } from '../../lib/principal';
+import { notFound } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
-import { LOCAL_TIME_ZONE } from '../../lib/local-time';
+import { courierRows, customerDashboard, staffActivity } from './dashboard-activity.service';
+import { dashboardScope } from './dashboard-scope';
+import { workFigures } from './dashboard-work.service';
 
-const seesPackages = (principal: Principal) =>
-  principal.role === 'super_admin' || principal.role === 'courier_admin' || principal.permissions.has('packages_view');
-
-/**
- * Issue 11: packages received today and this week (Jamaica's calendar) and those waiting at
- * the statuses someone acts on, in the user's scope (a branch's staff: their pickup branch).
- */
-async function packageFigures(ctx: AppContext, scope: { courier: string | null; branch: string | null }) {
-  const where = sql.join([
-    scope.courier ? sql`p.courier_id = ${scope.courier}` : sql`true`,
-    scope.branch ? sql`p.branch_id = ${scope.branch}` : sql`true`,
-  ], sql` and `);
-  const today = sql`(date_trunc('day', now() at time zone ${LOCAL_TIME_ZONE}) at time zone ${LOCAL_TIME_ZONE})`;
-  const week = sql`(date_trunc('week', now() at time zone ${LOCAL_TIME_ZONE}) at time zone ${LOCAL_TIME_ZONE})`;
-  const result = await ctx.db.execute<Record<string, number>>(sql`
-    select
-      (select count(*)::int from packages p where ${where} and p.received_at >= ${today}) as received_today,
-      (select count(*)::int from packages p where ${where} and p.received_at >= ${week}) as received_week,
-      (select count(*)::int from packages p where ${where} and p.status = 'received') as at_warehouse,
-      (select count(*)::int from packages p where ${where} and p.status = 'unknown') as unknown,
-      (select count(*)::int from packages p where ${where} and p.status = 'on_hold') as on_hold,
-      (select count(*)::int from packages p where ${where} and p.status = 'ready_for_pickup') as ready_for_pickup`);
-  const counts = result.rows[0] ?? {};
-  const figure = (key: string, label: string) => ({ key: `packages_${key}`, label, value: Number(counts[key] ?? 0) });
-  return [
-    figure('received_today', 'Packages received today'), figure('received_week', 'Packages received this week'),
-    figure('at_warehouse', 'Packages at the warehouse'), figure('unknown', 'Unknown packages'),
-    figure('on_hold', 'Packages on hold'), figure('ready_for_pickup', 'Packages ready for pickup'),
-  ];
-}
+/** The lists the people figures open, in each area (the super admin has no network customer list). */
+const COURIER_LINKS: Partial<Record<DashboardFigureKey, string>> = {
+  customers: 'customers', business_customers: 'business-customers', staff: 'staff', branches: 'branches', new_this_month: 'customers?sort=createdAt&order=desc',
+};
+const NETWORK_LINKS: Partial<Record<DashboardFigureKey, string>> = { couriers: 'couriers', staff: 'staff', branches: 'branches' };
 
 /** Counts for the signed-in user's own scope: the network, their courier, or their branch. */
 async function summarise(ctx: AppContext, principal: Principal): Promise<DashboardSummary> {
@@ -59,16 +36,18 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
       (select count(*)::int from customers c where c.is_active and c.account_type = 'business' and ${inCourier('c')} and ${customerIn('c')}) as business_customers,
       (select count(*)::int from customers c where c.is_active and c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${customerIn('c')}) as new_this_month`);
   const counts = result.rows[0] ?? {};
-  const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(counts[key] ?? 0) });
-  // Issue 15 #10: a figure shows only to whoever may open the screen it summarises.
-  const mayView = (key: DashboardFigureKey) => mayOpenScreen(principal, DASHBOARD_FIGURE_PERMISSION[key]);
+  const scope = dashboardScope(principal);
+  const links = principal.role === 'super_admin' ? NETWORK_LINKS : COURIER_LINKS;
+  const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(counts[key] ?? 0), format: 'count' as const, link: links[key] ?? null });
+  const mayView = scope.may;
 
   const figures: DashboardSummary['figures'] = (principal.role === 'super_admin'
     ? [figure('couriers', 'Couriers'), figure('branches', 'Branches'), figure('staff', 'Staff users'), figure('customers', 'Customers'), figure('new_this_month', 'New customers this month')]
     : [figure('customers', 'Customers'), figure('business_customers', 'Business customers'), figure('new_this_month', 'New customers this month'), figure('staff', 'Staff users'), figure('branches', 'Branches')]
   ).filter((f) => mayView(f.key));
 
-  if (seesPackages(principal)) figures.push(...await packageFigures(ctx, { courier, branch }));
+  const work = await workFigures(ctx.db, scope, courier ? 'courier' : 'network');
+  figures.push(...work.figures);
 
   const recent = !mayView('recent_customers') ? null : await ctx.db.execute<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: Date }>(sql`
     select c.id, c.first_name, c.last_name, c.mailbox_number, co.name as courier_name, c.created_at
@@ -83,6 +62,11 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
       id: r.id, name: `${r.first_name} ${r.last_name}`, mailboxNumber: r.mailbox_number, courierName: r.courier_name,
       createdAt: new Date(r.created_at).toISOString(),
     })),
+    packagesByStatus: work.packagesByStatus,
+    revenueByMonth: work.revenueByMonth,
+    unpaidAging: work.unpaidAging,
+    recentActivity: await staffActivity(ctx.db, scope),
+    couriers: principal.role === 'super_admin' ? await courierRows(ctx.db) : null,
   };
 }
 
@@ -91,4 +75,13 @@ export function dashboardRoutes(app: ZodApp, ctx: AppContext) {
     schema: { tags: ['dashboard'], summary: 'Figures for the signed-in user\'s dashboard', response: { 200: dashboardSummarySchema } },
     config: { access: ACCESS.dashboard },
   }, (request) => summarise(ctx, principalOf(request)));
+
+  app.get('/dashboard/customer', {
+    schema: { tags: ['dashboard'], summary: 'The signed-in customer\'s parcels by status and recent activity', response: { 200: customerDashboardSchema } },
+    config: { access: { roles: ['customer'] } },
+  }, (request) => {
+    const principal = principalOf(request);
+    if (!principal.courierId) throw notFound();
+    return customerDashboard(ctx.db, { id: principal.id, courierId: principal.courierId });
+  });
 }

@@ -57,8 +57,14 @@ describe('GET /api/dashboard/summary', () => {
       packages_received_week: 0,
       packages_at_warehouse: 0,
       packages_unknown: 0,
+      packages_in_transit: 0,
       packages_on_hold: 0,
       packages_ready_for_pickup: 0,
+      packages_uncollected: 0,
+      invoices_unpaid_total: 0,
+      invoices_unpaid_count: 0,
+      revenue_this_month: 0,
+      revenue_last_month: 0,
     });
     expect(body.recentCustomers).toHaveLength(5);
     for (const recent of body.recentCustomers ?? []) {
@@ -175,5 +181,69 @@ describe('package figures on the dashboard (issue 11)', () => {
     await t.database.pool.query('update users set role_id = null where id = $1', [blind.id]);
     const blindFigures = figuresOf((await summary((await signIn(t.app, blind)).headers)).json<Summary>());
     expect(Object.keys(blindFigures).some((key) => key.startsWith('packages_'))).toBe(false);
+  });
+});
+
+describe('work and money figures (issue 14)', () => {
+  it('count parcels by status, unpaid invoices by age and revenue in the reader\'s scope, each with its filtered list', async () => {
+    const courier = await makeCourier(t.database.db);
+    const other = await makeCourier(t.database.db);
+    const customer = await makeCustomer(t.database.db, courier);
+    const stranger = await makeCustomer(t.database.db, other);
+    const q = (text: string, values: unknown[]) => t.database.pool.query(text, values);
+    const parcel = (c: TestCourier, customerId: string | null, status: string, n: number) => q(`insert into packages
+      (courier_id, package_no, tracking_number, carrier, status, customer_id, weight, volumetric_divisor, chargeable_weight)
+      select $1, 'DB-' || $4 || '-' || g, 'DBTRACK' || $4 || g, 'other', $2, $3, 1, 166, 1 from generate_series(1, $5::int) g`, [c.id, status, customerId, `${c.id.slice(0, 6)}${status}`, n]);
+    await parcel(courier, customer.id, 'ready_for_pickup', 3);
+    await parcel(courier, customer.id, 'in_transit', 2);
+    await parcel(other, stranger.id, 'ready_for_pickup', 5);
+    const invoice = (c: TestCourier, customerId: string, no: string, total: number, paid: number, daysAgo: number) => q(`insert into invoices
+      (courier_id, customer_id, invoice_no, status, subtotal_cents, gct_cents, total_cents, paid_cents, issued_at, pricing_snapshot)
+      values ($1, $2, $3, $4, $5, 0, $5, $6, now() - make_interval(days => $7::int), '{}')`, [c.id, customerId, no, paid === 0 ? 'unpaid' : 'partially_paid', total, paid, daysAgo]);
+    await invoice(courier, customer.id, 'INV-900001', 50_000, 0, 2);
+    await invoice(courier, customer.id, 'INV-900002', 30_000, 10_000, 45);
+    await invoice(other, stranger.id, 'INV-900003', 99_000, 0, 2);
+    const payment = (c: TestCourier, customerId: string, no: string, cents: number, status = 'recorded') => q(`insert into payments
+      (courier_id, customer_id, payment_no, method, amount_cents, status, void_reason) values ($1, $2, $3, 'cash', $4, $5, $6)`,
+    [c.id, customerId, no, cents, status, status === 'void' ? 'Mistake' : null]);
+    await payment(courier, customer.id, 'RCT-900001', 10_000);
+    await payment(courier, customer.id, 'RCT-900002', 7_000, 'void');
+    await payment(other, stranger.id, 'RCT-900003', 77_000);
+
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier });
+    const body = (await summary((await signIn(t.app, admin)).headers)).json<Summary & Record<string, unknown>>();
+    const byKey = Object.fromEntries(body.figures.map((f) => [f.key, f as unknown as { value: number; link: string | null; format: string }]));
+    expect(byKey.packages_ready_for_pickup).toMatchObject({ value: 3, link: `packages?filters=${encodeURIComponent('{"status":"ready_for_pickup"}')}` });
+    expect(byKey.packages_in_transit?.value).toBe(2);
+    expect(byKey.invoices_unpaid_total).toMatchObject({ value: 70_000, format: 'money' });
+    expect(byKey.invoices_unpaid_count?.value).toBe(2);
+    expect(byKey.revenue_this_month).toMatchObject({ value: 10_000, format: 'money' });
+    expect(body.unpaidAging).toEqual([
+      { bucket: '0-30', count: 1, balanceCents: 50_000 }, { bucket: '31-60', count: 1, balanceCents: 20_000 },
+      { bucket: '61-90', count: 0, balanceCents: 0 }, { bucket: '90+', count: 0, balanceCents: 0 },
+    ]);
+    expect(body.packagesByStatus).toEqual([{ status: 'in_transit', count: 2 }, { status: 'ready_for_pickup', count: 3 }]);
+    expect((body.revenueByMonth as { cents: number }[]).at(-1)?.cents).toBe(10_000);
+    expect(body.couriers).toBeNull();
+
+    // Staff who may view packages but not invoices or payments get no money figures.
+    const clerk = await makeUser(t.database.db, { role: 'staff', courier, permissions: ['dashboard_view', 'packages_view'] });
+    await t.database.pool.query('update users set role_id = null where id = $1', [clerk.id]);
+    const clerkBody = (await summary((await signIn(t.app, clerk)).headers)).json<Summary & Record<string, unknown>>();
+    expect(clerkBody.figures.some((f) => f.key.startsWith('invoices_') || f.key.startsWith('revenue_'))).toBe(false);
+    expect(clerkBody.unpaidAging).toBeNull();
+    expect(clerkBody.revenueByMonth).toBeNull();
+
+    // The super admin sees each courier on its own row.
+    const superAdmin = await makeUser(t.database.db, { role: 'super_admin' });
+    const network = (await summary((await signIn(t.app, superAdmin)).headers)).json<{ couriers: { courierId: string; readyForPickup: number; unpaidCents: number; revenueThisMonthCents: number }[] }>();
+    expect(network.couriers.find((c) => c.courierId === courier.id)).toMatchObject({ readyForPickup: 3, unpaidCents: 70_000, revenueThisMonthCents: 10_000 });
+    expect(network.couriers.find((c) => c.courierId === other.id)).toMatchObject({ readyForPickup: 5, unpaidCents: 99_000, revenueThisMonthCents: 77_000 });
+
+    // The customer's own dashboard: their parcels only.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/dashboard/customer', headers: (await signInCustomer(t.app, customer, courier.apiKey)).headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<{ packagesByStatus: unknown[] }>().packagesByStatus).toEqual([{ status: 'ready_for_pickup', count: 3 }, { status: 'in_transit', count: 2 }]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/customer', headers: (await signIn(t.app, admin)).headers })).statusCode).toBe(403);
   });
 });

@@ -1,52 +1,25 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ChargeCode } from '@parceldesk/shared/domain/pricing';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import { ADDED_LINE_LABELS, INVOICE_MSG, type AddInvoiceLineInput } from '@parceldesk/shared/schemas/invoices';
 import type { DbOrTx } from '../../db/client';
-import {
-  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, paymentAllocations, payments,
-} from '../../db/schema/index';
+import { invoiceEvents, invoiceLines, invoicePackages, invoices, packageCharges, storageCharges } from '../../db/schema/index';
 import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
-import { enqueueEmail } from '../../mail/outbox';
+import { addLineToInvoice, eventTime, hasLivePayments, isOpenForCharges, tellInvoiceCustomer } from '../../lib/invoice-charges';
 import { loadInvoiceByNumber, type InvoiceRow } from './invoice-access';
-import { eventTime, invoicePortalLink, issueInvoicesForPackages } from './issue-invoices.service';
+import { issueInvoicesForPackages } from './issue-invoices.service';
 
 const userActor = (actor: Actor) => ({
   actorType: actor.principal.kind === 'customer' ? 'customer' as const : 'user' as const,
   actorId: actor.principal.id,
 });
 
-/** Whether any recorded (not void) payment is allocated to the invoice. */
-async function hasLivePayments(tx: DbOrTx, invoiceId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: paymentAllocations.id }).from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(and(eq(paymentAllocations.invoiceId, invoiceId), eq(payments.status, 'recorded')))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Tells the invoice's customer of a change they should know about (in-app and email). */
-async function tellCustomer(tx: DbOrTx, input: { invoice: InvoiceRow; title: string; body: string; publicUrl: string; invoiceNo?: string }): Promise<void> {
-  const invoiceNo = input.invoiceNo ?? input.invoice.invoiceNo;
-  await tx.insert(notifications).values({
-    courierId: input.invoice.courierId, customerId: input.invoice.customerId, type: 'invoice.changed', title: input.title, body: input.body,
-    link: `/customer/invoices/${encodeURIComponent(invoiceNo)}`,
-  });
-  const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, isActive: customers.isActive, courierName: couriers.name, apiKey: couriers.apiKey })
-    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, input.invoice.customerId));
-  if (!row?.isActive) return;
-  await enqueueEmail(tx, {
-    courierId: input.invoice.courierId,
-    to: row.email,
-    subject: `${row.courierName}: ${input.title}`,
-    text: [`Hello ${row.firstName},`, '', input.body, '', `See it in your account: ${invoicePortalLink(input.publicUrl, row.apiKey, invoiceNo)}`, '', row.courierName].join('\n'),
-  });
-}
-
 /**
  * POST /invoices/{invoiceNo}/lines: a charge (assessed duty, storage) added to an UNPAID invoice.
  * Never silent: a line marked as added after issue, an invoice event the customer sees, an audit
- * row and the customer told. Once any payment is allocated the invoice is closed to new charges
+ * row and the customer told (lib/invoice-charges addLineToInvoice, the path the sweep takes too,
+ * with the system as actor). Once any payment is allocated the invoice is closed to new charges
  * (409: they go on a new invoice). GCT applies to freight only, so an added charge adds none.
  */
 export async function addInvoiceLine(
@@ -56,48 +29,60 @@ export async function addInvoiceLine(
   const { actor, line } = input;
   const invoice = await loadInvoiceByNumber(db, actor.principal, input.invoiceNo, { courierId: input.courierId, lock: true });
   if (invoice.status === 'void') throw conflict(INVOICE_MSG.invoiceVoid);
-  if (invoice.paidCents > 0 || invoice.status !== 'unpaid' || await hasLivePayments(db, invoice.id)) throw conflict(INVOICE_MSG.lineAfterPayment);
+  if (!await isOpenForCharges(db, invoice)) throw conflict(INVOICE_MSG.lineAfterPayment);
   if (line.packageId) {
     const [onInvoice] = await db.select({ id: invoicePackages.packageId }).from(invoicePackages)
       .where(and(eq(invoicePackages.invoiceId, invoice.id), eq(invoicePackages.packageId, line.packageId)));
     if (!onInvoice) throw badRequest(INVOICE_MSG.packageNotOnInvoice, { packageId: INVOICE_MSG.packageNotOnInvoice });
   }
-  const [{ next } = { next: 0 }] = await db.select({ next: sql<number>`coalesce(max(${invoiceLines.position}) + 1, 0)::int` })
-    .from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
-  const addedBy = actor.principal.kind === 'user' ? actor.principal.id : null;
   // Without a package named, the charge is for the invoice's package when it bills exactly one.
   const onlyPackage = line.packageId ? [] : await db.select({ id: invoicePackages.packageId }).from(invoicePackages)
     .where(eq(invoicePackages.invoiceId, invoice.id)).limit(2);
-  await db.insert(invoiceLines).values({
-    courierId: invoice.courierId, invoiceId: invoice.id, position: next, code: line.code, description: line.description,
-    amountCents: line.amountCents, packageId: line.packageId ?? (onlyPackage.length === 1 ? onlyPackage[0]!.id : null), addedAfterIssue: true, addedBy,
+  const added = await addLineToInvoice(db, {
+    actor, invoice, publicUrl: input.publicUrl,
+    line: { code: line.code, description: line.description, amountCents: line.amountCents, label: ADDED_LINE_LABELS[line.code], packageId: line.packageId ?? (onlyPackage.length === 1 ? onlyPackage[0]!.id : null) },
   });
-  const [updated] = await db.update(invoices).set({
-    totalCents: sql`${invoices.totalCents} + ${line.amountCents}`, subtotalCents: sql`${invoices.subtotalCents} + ${line.amountCents}`, updatedAt: sql`now()`,
-  }).where(eq(invoices.id, invoice.id)).returning();
-  if (!updated) throw new Error('invoice update returned nothing');
-  const label = ADDED_LINE_LABELS[line.code];
-  await db.insert(invoiceEvents).values({
-    courierId: invoice.courierId, invoiceId: invoice.id, kind: 'line_added', note: `${label}: ${line.description}`, amountCents: line.amountCents,
-    ...userActor(actor), details: withImpersonation(actor, { code: line.code, description: line.description, totalCents: updated.totalCents }) ?? null, createdAt: eventTime,
-  });
-  await auditAction(db, actor, {
-    courierId: invoice.courierId, action: 'invoice.line_added', targetType: 'invoice', targetId: invoice.id,
-    details: { invoiceNo: invoice.invoiceNo, code: line.code, description: line.description, amountCents: line.amountCents, totalCents: updated.totalCents },
-  });
-  await tellCustomer(db, {
-    invoice, publicUrl: input.publicUrl,
-    title: `Invoice ${invoice.invoiceNo}: ${label.toLowerCase()} added`,
-    body: `${label} (${line.description}) of ${formatMoney(line.amountCents)} was added to invoice ${invoice.invoiceNo}. Amount due now: ${formatMoney(updated.balanceCents)}.`,
-  });
-  return updated;
+  return added.invoice;
 }
+
+/**
+ * The charges added to a voided invoice after issue (storage, delivery, duty, other, switching)
+ * carried onto its replacement, each as a line added after issue with its history row; the
+ * storage and package charges those lines billed now name the replacement's lines (the database
+ * allows moving a billed charge only off a void invoice). Answers the replacement's amount due, or
+ * null when there was nothing to copy.
+ */
+async function copyAddedCharges(
+  db: DbOrTx,
+  input: { actor: Actor; from: InvoiceRow; toInvoiceId: string; publicUrl: string },
+): Promise<number | null> {
+  const added = await db.select().from(invoiceLines)
+    .where(and(eq(invoiceLines.invoiceId, input.from.id), eq(invoiceLines.addedAfterIssue, true))).orderBy(asc(invoiceLines.position));
+  if (added.length === 0) return null;
+  const [target] = await db.select().from(invoices).where(eq(invoices.id, input.toInvoiceId)).for('update');
+  if (!target) throw new Error('replacement invoice vanished');
+  let invoice = target;
+  for (const line of added) {
+    const copy = await addLineToInvoice(db, {
+      actor: input.actor, invoice, publicUrl: input.publicUrl, quiet: true,
+      line: { code: line.code as ChargeCode, description: line.description, amountCents: line.amountCents, packageId: line.packageId, label: lineLabel(line.code) },
+    });
+    invoice = copy.invoice;
+    const moved = { invoiceId: invoice.id, invoiceLineId: copy.lineId };
+    await db.update(storageCharges).set(moved).where(eq(storageCharges.invoiceLineId, line.id));
+    await db.update(packageCharges).set(moved).where(eq(packageCharges.invoiceLineId, line.id));
+  }
+  return invoice.balanceCents;
+}
+
+const lineLabel = (code: string): string =>
+  (ADDED_LINE_LABELS as Record<string, string>)[code] ?? (code === 'switching_fee' ? 'Branch switching fee' : 'Other charge');
 
 /**
  * POST /invoices/{invoiceNo}/void (courier admin, reason required): the invoice becomes void (kept,
  * with who, when and why), its packages are released and invoiced again at today's settings on a
- * replacement that names it. Refused (409) while recorded payments are allocated to it: void those
- * first, so no money is left on a void invoice.
+ * replacement that names it, with the charges added to it after issue. Refused (409) while
+ * recorded payments are allocated to it: void those first, so no money is left on a void invoice.
  */
 export async function voidInvoice(
   db: DbOrTx,
@@ -127,6 +112,7 @@ export async function voidInvoice(
   await db.update(invoices).set({ replacesInvoiceId: invoice.id }).where(inArray(invoices.id, replacementIds));
   const [voided] = await db.update(invoices).set({ replacedByInvoiceId: replacement.invoiceId }).where(eq(invoices.id, invoice.id)).returning();
   if (!voided) throw new Error('invoice update returned nothing');
+  const dueCents = await copyAddedCharges(db, { actor, from: invoice, toInvoiceId: replacement.invoiceId, publicUrl: input.publicUrl }) ?? replacement.totalCents;
 
   const details = withImpersonation(actor, { reason, replacementNo: replacement.invoiceNumber }) ?? null;
   await db.insert(invoiceEvents).values([
@@ -140,10 +126,10 @@ export async function voidInvoice(
     courierId: invoice.courierId, action: 'invoice.voided', targetType: 'invoice', targetId: invoice.id,
     details: { invoiceNo: invoice.invoiceNo, reason, totalCents: invoice.totalCents, replacementNos: result.issued.map((row) => row.invoiceNumber) },
   });
-  await tellCustomer(db, {
+  await tellInvoiceCustomer(db, {
     invoice, publicUrl: input.publicUrl, invoiceNo: replacement.invoiceNumber,
     title: `Invoice ${invoice.invoiceNo} replaced by ${replacement.invoiceNumber}`,
-    body: `Invoice ${invoice.invoiceNo} was cancelled (${reason}). Invoice ${replacement.invoiceNumber} replaces it: amount due ${formatMoney(replacement.totalCents)}.`,
+    body: `Invoice ${invoice.invoiceNo} was cancelled (${reason}). Invoice ${replacement.invoiceNumber} replaces it: amount due ${formatMoney(dueCents)}.`,
   });
   return { voided, replacementNo: replacement.invoiceNumber };
 }

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { BASE_PATH } from '@parceldesk/shared/constants';
 import { formatInvoiceNumber, invoiceStatusFor } from '@parceldesk/shared/domain/billing';
 import { isDomainError } from '@parceldesk/shared/domain/domain-error';
 import { formatMoney } from '@parceldesk/shared/domain/money';
+import type { ChargeCode } from '@parceldesk/shared/domain/pricing';
 import { INVOICE_MSG } from '@parceldesk/shared/schemas/invoices';
 import type { DbOrTx } from '../../db/client';
 import {
-  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, packages,
+  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, packageCharges, packages, storageCharges,
 } from '../../db/schema/index';
 import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { writeAudit } from '../../lib/audit';
+import { actorFields, billPendingCharges, invoicePortalLink } from '../../lib/invoice-charges';
 import { nextNumbers } from '../../lib/counters';
 import { enqueueEmails, type OutgoingEmail } from '../../mail/outbox';
 import { loadInvoicePricing, priceInvoicePackage, type InvoicePricing, type PricedPackage } from './invoice-pricing';
@@ -40,17 +41,6 @@ export interface IssueInvoicesResult {
 
 /** Statuses a package is never invoiced at (it left, or was given up). */
 const NOT_BILLABLE = new Set(['returned', 'abandoned', 'unknown']);
-/** History rows take the clock at insert, so events written in one transaction keep their order. */
-export const eventTime = sql`clock_timestamp()`;
-const actorFields = (actor: Actor | null) => ({
-  actorType: actor ? (actor.principal.kind === 'customer' ? 'customer' as const : 'user' as const) : 'system' as const,
-  actorId: actor?.principal.id ?? null,
-});
-
-/** The customer's invoice page in their courier's portal. */
-export function invoicePortalLink(publicUrl: string, apiKey: string, invoiceNo: string): string {
-  return `${publicUrl}${BASE_PATH}/customer/invoices/${encodeURIComponent(invoiceNo)}?api_key=${encodeURIComponent(apiKey)}`;
-}
 
 type PackageForInvoice = Awaited<ReturnType<typeof lockPackages>>[number];
 
@@ -115,6 +105,7 @@ export async function issueInvoicesForPackages(
   const byId = new Map(locked.map((row) => [row.id, row]));
   const live = await liveInvoicesOf(tx, locked.map((row) => row.id));
   const pricing = input.pricing ?? await loadInvoicePricing(tx, courierId);
+  const withPending = await packagesWithPendingCharges(tx, locked.map((row) => row.id));
 
   const skipped: SkippedPackage[] = [];
   const planned: Planned[] = [];
@@ -124,7 +115,12 @@ export async function issueInvoicesForPackages(
     const skip = (kind: SkippedPackage['kind'], reason: string, invoiceNumber: string | null = null) =>
       skipped.push({ packageId: pkg.id, packageNumber: pkg.packageNo, invoiceNumber, reason, kind });
     const existing = live.get(pkg.id);
-    if (existing) { skip('invoiced', INVOICE_MSG.alreadyInvoiced(existing), existing); continue; }
+    if (existing) {
+      // Issuing again for an invoiced parcel bills what it owes since (storage, switching fee).
+      const billed = withPending.has(pkg.id) && await billPendingCharges(tx, { actor, courierId, packageId: pkg.id, publicUrl: input.publicUrl ?? '', quiet: input.quiet ?? false });
+      skip('invoiced', billed ? INVOICE_MSG.pendingBilled(existing, billed.amountCents, billed.invoiceNo) : INVOICE_MSG.alreadyInvoiced(existing), existing);
+      continue;
+    }
     if (!pkg.customerId) { skip('no_customer', INVOICE_MSG.noCustomer); continue; }
     if (NOT_BILLABLE.has(pkg.status)) { skip('not_billable', INVOICE_MSG.notBillable); continue; }
     try {
@@ -180,6 +176,20 @@ export async function issueInvoicesForPackages(
                  unnest(${sql.param(rows.map((row) => row.id))}::uuid[]) as invoice_id) v
     where ${packages.id} = v.package_id`);
 
+  // Charges recorded on a parcel before it was invoiced (a branch switch, storage days) go on its
+  // new invoice as lines added after issue; the customer's message below carries them.
+  for (const row of rows) {
+    if (!withPending.has(row.pkg.id)) continue;
+    const billed = await billPendingCharges(tx, { actor, courierId, packageId: row.pkg.id, publicUrl: input.publicUrl ?? '', quiet: true });
+    if (!billed) continue;
+    const lines = await tx.select({ code: invoiceLines.code, description: invoiceLines.description, amountCents: invoiceLines.amountCents })
+      .from(invoiceLines).where(and(eq(invoiceLines.invoiceId, row.id), eq(invoiceLines.addedAfterIssue, true)));
+    row.priced = {
+      ...row.priced,
+      lines: [...row.priced.lines, ...lines.map((line) => ({ ...line, code: line.code as ChargeCode }))],
+      totalCents: row.priced.totalCents + billed.amountCents,
+    };
+  }
   const issued = rows.map(({ id, invoiceNo, pkg, priced }): IssuedInvoice => ({
     invoiceId: id, invoiceNumber: invoiceNo, packageId: pkg.id, packageNumber: pkg.packageNo, customerId: pkg.customerId!, totalCents: priced.totalCents,
   }));
@@ -191,6 +201,16 @@ export async function issueInvoicesForPackages(
   if (actor) await auditAction(tx, actor, audit);
   else await writeAudit(tx, { ...audit, actorType: 'system', actorId: null });
   return { issued, skipped };
+}
+
+/** The packages among those named with a charge not billed yet (one statement for a whole arrival). */
+async function packagesWithPendingCharges(tx: DbOrTx, packageIds: readonly string[]): Promise<Set<string>> {
+  if (packageIds.length === 0) return new Set();
+  const ids = sql.param([...packageIds]);
+  const result = await tx.execute<{ package_id: string }>(sql`
+    select package_id from ${storageCharges} where invoice_id is null and package_id = any(${ids}::uuid[])
+    union select package_id from ${packageCharges} where invoice_id is null and amount_cents > 0 and package_id = any(${ids}::uuid[])`);
+  return new Set(result.rows.map((row) => row.package_id));
 }
 
 /** In-app notification and email per invoice: what it is for and the amount due. */

@@ -6,6 +6,7 @@ import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import type { ManifestExportFormat, ManifestTotals } from '@parceldesk/shared/schemas/manifests';
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
+import { csv } from '../../lib/csv';
 import { openPdf } from '../../lib/pdf-fonts';
 import { couriers, manifestPackages, packageFiles, packages, storedFiles } from '../../db/schema/index';
 import type { ManifestRow } from './manifest-access';
@@ -42,16 +43,6 @@ function headerRows(manifest: ManifestRow, courierName: string): [string, string
     ['Arrival date', manifest.arrivalDate ?? ''],
   ];
 }
-
-// ---------------------------------------------------------------------------------------------
-// CSV (RFC 4180; a cell that a spreadsheet would run as a formula is quoted with a leading ').
-
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-const csv = (rows: (string | number)[][]) => `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 
 export const MANIFEST_CSV_COLUMNS = ['Package number', 'Tracking number', 'Consignee', 'Mailbox', 'TRN', 'Description', 'Pieces', 'Weight (lb)', 'Chargeable weight (lb)', 'Declared value (US$)', 'Status'];
 

@@ -11,6 +11,7 @@ import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { loadManifest, type ManifestRow } from './manifest-access';
 import { manifestTotals } from './manifest-detail.service';
+import { announceManifest } from './manifest-writes.service';
 
 type PackageRow = typeof packages.$inferSelect;
 interface Refused { code: string; reason: ManifestRefusal; message: string }
@@ -134,6 +135,7 @@ export async function addManifestPackages(
       courierId: manifest.courierId, packageId, kind: 'manifest', status: 'manifested' as const, note: `Loaded on manifest ${manifest.number}`,
       actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: details ?? null,
     })));
+    await announceManifest(tx, manifest, 'manifest.packages');
     await auditAction(tx, actor, {
       courierId: manifest.courierId, action: 'manifest.packages_added', targetType: 'manifest', targetId: manifest.id,
       details: { number: manifest.number, packages: [...toAdd.values()].slice(0, 100).map((p) => p.packageNo), count: ids.length },
@@ -163,6 +165,7 @@ export async function removeManifestPackage(tx: DbOrTx, { actor, manifestId, pac
     courierId: manifest.courierId, packageId: pkg.id, kind: 'manifest', status, note: `Removed from manifest ${manifest.number}`,
     actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? null,
   });
+  await announceManifest(tx, manifest, 'manifest.packages');
   await auditAction(tx, actor, {
     courierId: manifest.courierId, action: 'manifest.package_removed', targetType: 'manifest', targetId: manifest.id, details: { number: manifest.number, package: pkg.packageNo },
   });

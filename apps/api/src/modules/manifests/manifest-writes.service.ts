@@ -4,6 +4,7 @@ import {
 } from '@parceldesk/shared/domain/manifests';
 import { MANIFEST_FORM_MSG, type ManifestInput } from '@parceldesk/shared/schemas/manifests';
 import type { DbOrTx } from '../../db/client';
+import { publishEvent, type ManifestLiveEvent } from '../../events/publish';
 import { manifestEvents, manifests } from '../../db/schema/index';
 import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
@@ -13,7 +14,15 @@ import { loadManifest, type ManifestRow } from './manifest-access';
 /** The Jamaica calendar year now (numbers run per year as the courier's staff count them). */
 export const jamaicaYear = (now = new Date()): number => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Jamaica', year: 'numeric' }).format(now));
 
-/** One row of the manifest's history, in the transaction of the change. */
+/**
+ * Tells every manifest screen of the courier (list and detail, on every instance) that a manifest
+ * changed: the `manifests` live event, NOTIFYed at commit (events/publish.ts, LISTEN/NOTIFY → SSE).
+ */
+export function announceManifest(tx: DbOrTx, manifest: Pick<ManifestRow, 'id' | 'courierId' | 'status'>, kind: ManifestLiveEvent['kind']): Promise<void> {
+  return publishEvent(tx, { family: 'manifests', kind, audience: 'staff', courierId: manifest.courierId, customerId: null, manifestId: manifest.id, status: manifest.status });
+}
+
+/** One row of the manifest's history, in the transaction of the change, and the live event of it. */
 export async function recordManifestEvent(
   tx: DbOrTx,
   input: { manifest: Pick<ManifestRow, 'id' | 'courierId'>; from: ManifestRow['status'] | null; to: ManifestRow['status']; actor: Actor; note?: string | null; details?: Record<string, unknown> },
@@ -23,6 +32,7 @@ export async function recordManifestEvent(
     actorType: actorTypeOf(input.actor.principal), actorId: input.actor.principal.id,
     details: withImpersonation(input.actor, input.details) ?? null,
   });
+  await announceManifest(tx, { ...input.manifest, status: input.to }, input.from === null ? 'manifest.created' : 'manifest.status');
 }
 
 const headerOf = (input: ManifestInput) => ({
@@ -59,5 +69,6 @@ export async function editManifest(tx: DbOrTx, { actor, manifestId, input }: { a
   }
   if (Object.keys(changes).length === 0) return;
   await tx.update(manifests).set({ ...next, updatedAt: new Date() }).where(eq(manifests.id, manifest.id));
+  await announceManifest(tx, manifest, 'manifest.updated');
   await auditAction(tx, actor, { courierId: manifest.courierId, action: 'manifest.updated', targetType: 'manifest', targetId: manifest.id, details: { number: manifest.number, changes } });
 }

@@ -201,6 +201,35 @@ describe('status moves', () => {
   });
 });
 
+describe('a parcel on a manifest moves with it', () => {
+  it('refuses a status move or a service change of a manifested parcel (409 naming the manifest), and allows both once it is removed', async () => {
+    const manifest = await newManifest();
+    const pkg = await insertReceived(t.database.db, w.courier, w.tanya.id);
+    expect((await add(manifest.id, { packageIds: [pkg.id] })).statusCode).toBe(200);
+
+    const hold = await call('POST', `/api/packages/${pkg.id}/status`, w.as.admin, { status: 'on_hold', note: 'Customs query' });
+    expect(hold.statusCode, hold.body).toBe(409);
+    expect(hold.json().message).toBe(`${pkg.packageNo} is on manifest ${manifest.number} (Open): its status follows the manifest; remove it from the manifest first`);
+    const sea = await t.app.inject({ method: 'PUT', url: `/api/packages/${pkg.id}`, headers: w.as.admin, payload: { service: 'sea', reason: 'Customer asked for sea' } });
+    expect(sea.statusCode, sea.body).toBe(409);
+    expect(sea.json().message).toBe(`The service of ${pkg.packageNo} cannot change while it is on manifest ${manifest.number}: remove it from the manifest first`);
+    // Other corrections still go through while it is on the manifest.
+    const note = await t.app.inject({ method: 'PUT', url: `/api/packages/${pkg.id}`, headers: w.as.admin, payload: { notes: 'Fragile', reason: 'Noted at loading' } });
+    expect(note.statusCode, note.body).toBe(200);
+
+    expect((await move(manifest.id, 'close')).statusCode).toBe(200);
+    const closed = await call('POST', `/api/packages/${pkg.id}/status`, w.as.admin, { status: 'on_hold' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(`${pkg.packageNo} is on manifest ${manifest.number} (Closed): its status follows the manifest until it is reconciled`);
+    expect(await statusesOf([pkg.id])).toEqual(['manifested']);
+
+    expect((await move(manifest.id, 'reopen', w.as.admin, 'Take one off')).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/manifests/${manifest.id}/packages/${pkg.id}`, w.as.clerk)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/packages/${pkg.id}`, headers: w.as.admin, payload: { service: 'sea', reason: 'Customer asked for sea' } })).statusCode).toBe(200);
+    expect((await call('POST', `/api/packages/${pkg.id}/status`, w.as.admin, { status: 'on_hold' })).statusCode).toBe(200);
+  });
+});
+
 describe('tenancy', () => {
   it('another courier\'s manifest is not found for reading, loading, moving or exporting', async () => {
     const m = await newManifest();

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assertPackageMove, packageWeights, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import { toCents } from '@parceldesk/shared/domain/money';
 import { PACKAGE_MSG, type PackageEditInput, type PackageStatusChange } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, customers, packages } from '../../db/schema/index';
+import { branches, customers, manifestPackages, manifests, packages } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { storedFees } from '../settings/additional-fees.service';
@@ -11,12 +11,27 @@ import { allowedPackageStatuses, loadPackage, type PackageRow } from './package-
 import { announcePackage, recordPackageEvent } from './package-history';
 import { amountToCents } from './package-view';
 
+/**
+ * The manifest a parcel is on until that manifest is reconciled (open, closed, departed, arrived):
+ * while on it the parcel's status follows the manifest's moves and its service is the manifest's
+ * (issue 12; manifest_packages' live membership, docs/decisions/012).
+ */
+async function manifestHolding(db: DbOrTx, packageId: string): Promise<{ number: string; status: string } | null> {
+  const [row] = await db.select({ number: manifests.number, status: manifests.status }).from(manifestPackages)
+    .innerJoin(manifests, eq(manifests.id, manifestPackages.manifestId))
+    .where(and(eq(manifestPackages.packageId, packageId), isNull(manifestPackages.releasedAt), inArray(manifests.status, ['open', 'closed', 'departed', 'arrived'])))
+    .limit(1);
+  return row ?? null;
+}
+
 /** POST /packages/{id}/status: a move of PACKAGE_TRANSITIONS, with its event, audit row and the customer told. */
 export async function changePackageStatus(db: Tx, input: { actor: Actor; packageId: string; change: PackageStatusChange; publicUrl: string }): Promise<void> {
   const { actor, change } = input;
   const pkg = await loadPackage(db, actor.principal, input.packageId, { lock: true });
   const to: PackageStatus = change.status;
   assertPackageMove(pkg.status, to);
+  const manifest = await manifestHolding(db, pkg.id);
+  if (manifest) throw conflict(PACKAGE_MSG.statusOnManifest(pkg.packageNo, manifest.number, manifest.status), { status: PACKAGE_MSG.statusOnManifest(pkg.packageNo, manifest.number, manifest.status) });
   if (!allowedPackageStatuses(actor.principal, pkg).includes(to)) throw conflict(PACKAGE_MSG.noCustomer, { status: PACKAGE_MSG.noCustomer });
   const [moved] = await db.update(packages).set({ status: to, location: change.location ?? pkg.location, updatedAt: sql`now()` })
     .where(eq(packages.id, pkg.id)).returning();
@@ -40,6 +55,10 @@ export async function editPackage(db: Tx, input: { actor: Actor; packageId: stri
   const { actor, form } = input;
   const pkg = await loadPackage(db, actor.principal, input.packageId, { lock: true });
   if (pkg.invoiceId) throw conflict(PACKAGE_MSG.editLocked);
+  if (form.service && form.service !== pkg.service) {
+    const manifest = await manifestHolding(db, pkg.id);
+    if (manifest) throw conflict(PACKAGE_MSG.serviceOnManifest(pkg.packageNo, manifest.number), { service: PACKAGE_MSG.serviceOnManifest(pkg.packageNo, manifest.number) });
+  }
   if (form.branchId && form.branchId !== pkg.branchId) {
     const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, pkg.courierId), eq(branches.id, form.branchId)));
     if (!branch) throw badRequest(PACKAGE_MSG.branchInvalid, { branchId: PACKAGE_MSG.branchInvalid });

@@ -11,7 +11,7 @@ let w: PackageWorld;
 beforeAll(async () => {
   t = await createTestApp();
   w = await packageWorld(t.app, t.database.db);
-  await t.database.pool.query(`insert into courier_fee_settings (courier_id, unknown_fee) values ($1, 500)`, [w.courier.id]);
+  await t.database.pool.query(`insert into courier_fee_settings (courier_id, unknown_fee) values ($1, 500) on conflict (courier_id) do update set unknown_fee = 500`, [w.courier.id]);
 });
 afterAll(() => t.close());
 

@@ -2,17 +2,15 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, notifications, paymentEvents, roles, users } from '../../db/schema/index';
+import { couriers, customers, paymentEvents, roles, users } from '../../db/schema/index';
+import { createNotifications } from '../../lib/notifications';
 import type { Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
 import { actorRef } from './payment-access';
 import { receiptLines, type ReceiptData } from './payment-receipt';
 
-/** In-app notifications, written in the change's transaction (one row per reader). */
-async function notify(tx: DbOrTx, rows: { courierId: string; userId?: string; customerId?: string; type: string; title: string; body: string; link: string }[]) {
-  if (rows.length === 0) return;
-  await tx.insert(notifications).values(rows.map((r) => ({ ...r, userId: r.userId ?? null, customerId: r.customerId ?? null })));
-}
+/** In-app notifications, written in the change's transaction (one row per reader), as every feature writes them. */
+const notify = createNotifications;
 
 const portalLink = async (tx: DbOrTx, courierId: string, publicUrl: string, path: string) => {
   const [courier] = await tx.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, courierId));
@@ -23,8 +21,16 @@ const portalLink = async (tx: DbOrTx, courierId: string, publicUrl: string, path
  * The receipt by email, through the outbox in the payment's transaction (issue 13: "a receipt per
  * payment: PDF and email"); the PDF is one click away in the customer's Payments page.
  */
-export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string; receipt: ReceiptData; apiKey: string }): Promise<void> {
+export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string; receipt: ReceiptData; apiKey: string; customerId: string; fromProof: boolean }): Promise<void> {
   const { receipt } = input;
+  // Issue 14: the customer's bell hears of the payment too; a verified proof already told them (tellCustomerOfProof).
+  if (!input.fromProof) {
+    await notify(tx, [{
+      courierId: receipt.courierId, customerId: input.customerId, type: 'payment.recorded', title: `Payment received: ${receipt.paymentNo}`,
+      body: `We recorded your ${formatMoney(receipt.amountCents)} payment, applied to ${receipt.allocations.map((a) => a.invoiceNo).join(', ') || 'your account'}. Your receipt is in Payments.`,
+      link: '/customer/payments',
+    }]);
+  }
   const link = `${input.publicUrl}${BASE_PATH}/customer/payments?api_key=${encodeURIComponent(input.apiKey)}`;
   await enqueueEmail(tx, {
     courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatMoney(receipt.amountCents)}`,

@@ -138,7 +138,7 @@ export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Pr
     details: { paymentNo, customerId: customer.id, method: input.method, reference: input.reference, amountCents: input.amountCents, allocations, proofId: input.proofId ?? null },
   });
   await emailReceipt(tx, {
-    actor, paymentId: payment.id, publicUrl: input.publicUrl, apiKey: customer.apiKey,
+    actor, paymentId: payment.id, publicUrl: input.publicUrl, apiKey: customer.apiKey, customerId: customer.id, fromProof: Boolean(input.proofId),
     receipt: {
       courierId, paymentNo, courierName: customer.courierName, courierContact: customer.courierContact, customerName: customer.name, customerEmail: customer.email,
       mailboxNumber: customer.mailboxNumber, method: input.method, reference: input.reference || null, amountCents: input.amountCents, status: 'recorded', voidReason: null,

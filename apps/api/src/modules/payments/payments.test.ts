@@ -54,6 +54,20 @@ describe('POST /payments', () => {
     expect(await invoiceRow(db(), invoice.id)).toEqual({ status: 'paid', paidCents: 250_000, balanceCents: 0 });
   });
 
+  it('tells the customer in their notifications (the bell\'s live path) that the payment was recorded, once', async () => {
+    const invoice = await insertInvoice(db(), w.courier, w.tanya.id, 40_000);
+    const payment = paymentOf(await pay(t, w.as.cashier, { customerId: w.tanya.id, method: 'cash', amountCents: 40_000, allocations: [{ invoiceId: invoice.id, amountCents: 40_000 }] }));
+    const list = await t.app.inject({ method: 'GET', url: '/api/notifications?pageSize=100', headers: w.as.tanya });
+    const mine = list.json<{ data: { type: string; title: string; body: string; link: string }[] }>().data.filter((n) => n.title.includes(payment.paymentNo));
+    expect(mine).toEqual([expect.objectContaining({
+      type: 'payment.recorded', title: `Payment received: ${payment.paymentNo}`, link: '/customer/payments',
+      body: expect.stringContaining(`J$400.00 payment, applied to ${invoice.invoiceNo}`),
+    })]);
+    // Nobody else hears of it: the cashier's own notifications do not list it.
+    const staff = await t.app.inject({ method: 'GET', url: '/api/notifications?pageSize=100', headers: w.as.cashier });
+    expect(staff.json<{ data: { title: string }[] }>().data.some((n) => n.title.includes(payment.paymentNo))).toBe(false);
+  });
+
   it('a retried request with the same Idempotency-Key answers the first payment and records once', async () => {
     const customer = w.andre.id;
     const invoice = await insertInvoice(db(), w.courier, customer, 80_000);

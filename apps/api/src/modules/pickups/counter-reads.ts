@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CounterCustomer, CounterInvoice } from '@parceldesk/shared/schemas/pickups';
 import type { DbOrTx } from '../../db/client';
-import { branches, customers, invoicePackages, invoices, packages } from '../../db/schema/index';
+import { branches, customers, invoicePackages, invoices, packageCharges, packages, storageCharges } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 
@@ -49,6 +49,18 @@ export async function invoicesOfParcels(db: DbOrTx, courierId: string, packageId
     .innerJoin(packages, eq(packages.id, invoicePackages.packageId))
     .where(and(eq(invoicePackages.courierId, courierId), inArray(invoicePackages.packageId, [...packageIds]), eq(invoicePackages.live, true), ne(invoices.status, 'void')))
     .orderBy(asc(invoices.invoiceNo));
+}
+
+/** What each parcel owes in charges not on an invoice yet (storage days, switching fees), J$ cents. */
+export async function unbilledChargesOfParcels(db: DbOrTx, packageIds: readonly string[]): Promise<Map<string, number>> {
+  if (packageIds.length === 0) return new Map();
+  const ids = sql.param([...packageIds]);
+  const result = await db.execute<{ package_id: string; cents: number }>(sql`
+    select package_id, sum(amount_cents)::int as cents from (
+      select package_id, amount_cents from ${storageCharges} where invoice_id is null and package_id = any(${ids}::uuid[])
+      union all select package_id, amount_cents from ${packageCharges} where invoice_id is null and package_id = any(${ids}::uuid[])
+    ) pending group by package_id`);
+  return new Map(result.rows.map((row) => [row.package_id, Number(row.cents)]));
 }
 
 /** The invoices of a set of parcel rows, each once, with the parcels it bills, and their sums. */

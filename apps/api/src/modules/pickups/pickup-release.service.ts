@@ -10,7 +10,7 @@ import { nextNumber } from '../../lib/counters';
 import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
-import { counterCourier, customerInScope, invoicesOfParcels, summariseInvoices } from './counter-reads';
+import { counterCourier, customerInScope, invoicesOfParcels, summariseInvoices, unbilledChargesOfParcels } from './counter-reads';
 import { letterForPickup, storeSignature } from './pickup-files';
 import { receiptEmail } from './pickup-receipt';
 import { getPickup } from './pickup-view';
@@ -36,7 +36,7 @@ interface Unpaid {
  * the parcels (one customer's, ready for pickup, locked in id order so overlapping releases
  * queue instead of deadlocking) become collected with one package event each; the pickup keeps
  * the collector, the signature and the invoices. A parcel with a balance due, or not invoiced,
- * stops the release (409) unless a courier admin gives a reason: the override is audited. Two
+ * or with charges not invoiced yet (storage days, a switching fee), stops the release (409) unless a courier admin gives a reason: the override is audited. Two
  * releases of one parcel at once: the second waits on the row lock and finds it collected (409);
  * pickup_packages' unique package is the backstop. The receipt email goes through the outbox.
  */
@@ -67,6 +67,7 @@ export async function releasePickup(
   }
 
   const billed = await invoicesOfParcels(tx, courierId, ids);
+  const unbilled = await unbilledChargesOfParcels(tx, ids);
   const unpaid: Unpaid[] = [];
   for (const parcel of [...parcels].sort((a, b) => a.packageNo.localeCompare(b.packageNo))) {
     const own = billed.filter((row) => row.packageId === parcel.id);
@@ -74,6 +75,8 @@ export async function releasePickup(
     for (const row of own) {
       if (row.balanceCents > 0) unpaid.push({ packageNumber: parcel.packageNo, message: PICKUP_MSG.balanceDue(parcel.packageNo, row.balanceCents, row.invoiceNumber), balanceCents: row.balanceCents });
     }
+    const pending = unbilled.get(parcel.id) ?? 0;
+    if (pending > 0) unpaid.push({ packageNumber: parcel.packageNo, message: PICKUP_MSG.unbilledCharges(parcel.packageNo, pending), balanceCents: pending });
   }
   const isOverride = unpaid.length > 0;
   if (isOverride) {

@@ -22,14 +22,15 @@ const named = (f: typeof FEES) => [
 ];
 
 describe('GET /api/settings/additional-fees', () => {
-  it('gives a courier that never saved the tab GCT 15% and no fees, as values and as the named list', async () => {
+  it('gives a new courier the platform defaults (GCT 15% and no fees, decision 023), as values and as the named list', async () => {
     const { headers, courier } = await makeAdminOfNewCourier(t);
     const response = await get(headers);
     expect(response.statusCode).toBe(200);
     const defaults = { gct: 15, unknownFee: 0, uncollectedFee: 0, switchingFee: 0 };
     expect(response.json()).toEqual({ success: true, ...defaults, fees: named(defaults) });
-    const { rows } = await t.database.pool.query(`select 1 from courier_fee_settings where courier_id = $1`, [courier.id]);
-    expect(rows).toHaveLength(0);
+    // The courier's own row, copied from the platform settings when it was created.
+    const { rows } = await t.database.pool.query(`select gct::float as gct from courier_fee_settings where courier_id = $1`, [courier.id]);
+    expect(rows).toEqual([{ gct: 15 }]);
   });
 });
 

@@ -8,8 +8,8 @@ import { courierEmailConfigs } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/app-error';
 import { auditAction, type Actor } from '../../lib/actor';
 import { wakeOutbox } from '../../mail/outbox';
-import { isPrivateAddress, SMTP_HOST_NOT_PUBLIC, SmtpHostError } from '../../mail/smtp-guard';
-import { courierFrom, createCourierTransport, smtpAnswer } from '../../mail/smtp-transport';
+import { HostNotPublicError, isPrivateAddress } from '../../security/host-guard';
+import { courierFrom, createCourierTransport, SMTP_HOST_NOT_PUBLIC, smtpAnswer } from '../../mail/smtp-transport';
 import type { SecretBox } from '../../security/encryption';
 
 type EmailConfigValues = z.output<typeof emailConfigSchema>;
@@ -106,7 +106,7 @@ export async function sendTestEmail(
   try {
     transport = await createCourierTransport(settings, options.allowPrivate);
   } catch (error) {
-    if (error instanceof SmtpHostError) throw badRequest(error.message, { smtp_host: error.message });
+    if (error instanceof HostNotPublicError) throw badRequest(error.message, { smtp_host: error.message });
     throw error;
   }
   try {

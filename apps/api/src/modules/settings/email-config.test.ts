@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeCustomer, makeUser, signIn, type TestCourier } from '../../test/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { enqueueEmail } from '../../mail/outbox';
-import { SMTP_HOST_NOT_PUBLIC } from '../../mail/smtp-guard';
+import { SMTP_HOST_NOT_PUBLIC } from '../../mail/smtp-transport';
 import { smtpSecretBox } from '../../security/encryption';
 import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, UNKNOWN_ID, type Headers, type SettingsWorld } from './test-kit';
 import { EMAIL_CONFIG_MSG } from './email-config.service';

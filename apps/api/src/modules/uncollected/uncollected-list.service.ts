@@ -10,7 +10,7 @@ import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import type { Principal } from '../../lib/principal';
 import { scopeOf } from '../../lib/tenant-scope';
-import { readySinceSql } from './uncollected-sweep.service';
+import { readySinceSql } from '../../lib/ready-since';
 
 const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
 const readySince = readySinceSql(packages);

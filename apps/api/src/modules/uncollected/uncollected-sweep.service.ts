@@ -1,36 +1,17 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
 import { formatMoney } from '@parceldesk/shared/domain/money';
-import { ADDED_LINE_LABELS } from '@parceldesk/shared/schemas/invoices';
 import { DEFAULT_STORAGE_RULES, type StorageRulesInput } from '@parceldesk/shared/schemas/pricing-settings';
 import { FINAL_NOTICE_DAYS, type SweepResult } from '@parceldesk/shared/schemas/uncollected';
 import type { Database, DbOrTx } from '../../db/client';
-import {
-  courierPricingSettings, couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, packageEvents, packages,
-  paymentAllocations, payments, storageCharges, storageNotices,
-} from '../../db/schema/index';
+import { courierPricingSettings, couriers, customers, packageEvents, packages, storageCharges, storageNotices } from '../../db/schema/index';
 import { publishEvent } from '../../events/publish';
-import { writeAudit } from '../../lib/audit';
-import { qualified } from '../../lib/list-query';
+import { billPendingCharges } from '../../lib/invoice-charges';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
+import { readySinceSql } from '../../lib/ready-since';
 import { createNotifications } from '../../lib/notifications';
 import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 import { enqueueEmail } from '../../mail/outbox';
-
-/**
- * When a parcel became ready for pickup: the first history row at ready_for_pickup after the last
- * row at any other status (an edit while it waits does not restart the clock); a parcel set ready
- * without a history row (older data) counts from its last update.
- */
-export function readySinceSql(table: { id: AnyPgColumn; updatedAt: AnyPgColumn }): SQL<Date> {
-  // Written with the table's name: drizzle writes a single-table select's columns bare, and a
-  // bare "id" inside the subquery would name the history row's own id.
-  const pkg = { id: qualified(table.id), updatedAt: qualified(table.updatedAt) };
-  return sql<Date>`coalesce((select min(pe.created_at) from ${packageEvents} pe where pe.package_id = ${pkg.id} and pe.status = 'ready_for_pickup'
-    and pe.created_at > coalesce((select max(po.created_at) from ${packageEvents} po where po.package_id = ${pkg.id} and po.status <> 'ready_for_pickup'), '-infinity'::timestamptz)),
-    ${pkg.updatedAt})`;
-}
 
 const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: LOCAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The local (Jamaica) calendar day of an instant, 'YYYY-MM-DD'. */
@@ -66,38 +47,6 @@ async function tellCustomer(tx: DbOrTx, input: { courierId: string; customerId: 
     subject: `${row.courierName}: ${input.title}`,
     text: [`Hello ${row.firstName},`, '', input.body, '',
       `See it in your account: ${input.publicUrl}${BASE_PATH}${link}&api_key=${encodeURIComponent(row.apiKey)}`, '', row.courierName].join('\n'),
-  });
-}
-
-/**
- * Puts the storage charge on the parcel's unpaid invoice, as the invoices' addInvoiceLine does for
- * a person (a line marked added after issue, an invoice event the customer sees, an audit row, the
- * customer told), with the system as the actor: the sweep has no signed-in user.
- */
-async function addStorageLine(tx: DbOrTx, input: { invoice: typeof invoices.$inferSelect; packageId: string; packageNo: string; description: string; amountCents: number; publicUrl: string }) {
-  const { invoice, amountCents, description } = input;
-  const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${invoiceLines.position}) + 1, 0)::int` })
-    .from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
-  await tx.insert(invoiceLines).values({
-    courierId: invoice.courierId, invoiceId: invoice.id, position: next, code: 'storage_fee', description, amountCents, packageId: input.packageId, addedAfterIssue: true, addedBy: null,
-  });
-  const [updated] = await tx.update(invoices).set({
-    totalCents: sql`${invoices.totalCents} + ${amountCents}`, subtotalCents: sql`${invoices.subtotalCents} + ${amountCents}`, updatedAt: sql`now()`,
-  }).where(eq(invoices.id, invoice.id)).returning();
-  if (!updated) throw new Error('invoice update returned nothing');
-  const label = ADDED_LINE_LABELS.storage_fee;
-  await tx.insert(invoiceEvents).values({
-    courierId: invoice.courierId, invoiceId: invoice.id, kind: 'line_added', note: `${label}: ${description}`, amountCents, actorType: 'system', actorId: null,
-    details: { code: 'storage_fee', description, totalCents: updated.totalCents }, createdAt: sql`clock_timestamp()`,
-  });
-  await writeAudit(tx, {
-    courierId: invoice.courierId, actorType: 'system', actorId: null, action: 'invoice.line_added', targetType: 'invoice', targetId: invoice.id,
-    details: { invoiceNo: invoice.invoiceNo, code: 'storage_fee', description, amountCents, totalCents: updated.totalCents },
-  });
-  await tellCustomer(tx, {
-    courierId: invoice.courierId, customerId: invoice.customerId, packageNo: input.packageNo, publicUrl: input.publicUrl,
-    title: `Invoice ${invoice.invoiceNo}: storage fee added`,
-    body: `A storage fee (${description}) of ${formatMoney(amountCents)} was added to invoice ${invoice.invoiceNo} for parcel ${input.packageNo}. Amount due now: ${formatMoney(updated.balanceCents)}.`,
   });
 }
 
@@ -183,24 +132,13 @@ async function sweepPackage(tx: DbOrTx, candidate: Candidate, settings: { rules:
   const plan = plannedCharges({ rules, feeCents, readyDay: localDateOf(candidate.readySince), today: localDateOf(now), charged });
   if (plan.length === 0) return;
   const amountCents = plan.reduce((sum, row) => sum + row.amountCents, 0);
-  const [invoice] = await tx.select({ invoice: invoices }).from(invoicePackages).innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
-    .where(and(eq(invoicePackages.packageId, pkg.id), eq(invoicePackages.live, true), eq(invoicePackages.supplementary, false))).limit(1).for('update', { of: invoices });
-  const [payment] = invoice ? await tx.select({ id: paymentAllocations.id }).from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(and(eq(paymentAllocations.invoiceId, invoice.invoice.id), eq(payments.status, 'recorded'))).limit(1) : [];
-  const open = invoice && invoice.invoice.status === 'unpaid' && invoice.invoice.paidCents === 0 && !payment ? invoice.invoice : null;
-  await tx.insert(storageCharges).values(plan.map((row) => ({ courierId: pkg.courierId, packageId: pkg.id, chargeDay: row.chargeDay, amountCents: row.amountCents, invoiceId: open?.id ?? null })));
+  await tx.insert(storageCharges).values(plan.map((row) => ({ courierId: pkg.courierId, packageId: pkg.id, chargeDay: row.chargeDay, amountCents: row.amountCents })));
   counts.charges += plan.length;
   counts.chargedCents += amountCents;
-  if (open) {
-    const description = rules.feeMode === 'once'
-      ? `Uncollected over ${rules.thresholdDays} days (${pkg.packageNo})`
-      : `${plan.length} day${plan.length === 1 ? '' : 's'} ${plan[0]!.chargeDay}${plan.length > 1 ? ` to ${plan.at(-1)!.chargeDay}` : ''} (${pkg.packageNo})`;
-    await addStorageLine(tx, { invoice: open, packageId: pkg.id, packageNo: pkg.packageNo, description, amountCents, publicUrl });
-  } else {
-    // The invoice has payments (or there is none): the charge waits, recorded, for a new invoice.
-    counts.pendingCharges += plan.length;
-  }
+  // Billed at once: on the parcel's invoice while nothing is paid on it, else on a supplementary
+  // invoice (lib/invoice-charges, the system as actor). Without an invoice the charge waits for it.
+  const billed = await billPendingCharges(tx, { actor: null, courierId: pkg.courierId, packageId: pkg.id, publicUrl });
+  if (!billed) counts.pendingCharges += plan.length;
 }
 
 /**

@@ -22,11 +22,14 @@ async function world(options: { feeJmd?: number; feeMode?: 'once' | 'per_day'; c
   const clerk = await makeUser(db, { role: 'staff', courier, permissions: ['packages_uncollected'] });
   const plain = await makeUser(db, { role: 'staff', courier, permissions: ['packages_view'] });
   const customer = await makeCustomer(db, courier, { firstName: 'Marcia', lastName: 'Waiting' });
-  await db.insert(courierFeeSettings).values({ courierId: courier.id, uncollectedFee: options.feeJmd ?? 500 });
-  await db.insert(courierPricingSettings).values({
-    courierId: courier.id, storageThresholdDays: options.threshold ?? 15, storageReminderDays: options.reminders ?? [7, 14],
+  // A new courier already has both rows (copied from the platform defaults); the test sets its own values.
+  const fees = { uncollectedFee: options.feeJmd ?? 500 };
+  await db.insert(courierFeeSettings).values({ courierId: courier.id, ...fees }).onConflictDoUpdate({ target: courierFeeSettings.courierId, set: fees });
+  const rules = {
+    storageThresholdDays: options.threshold ?? 15, storageReminderDays: options.reminders ?? [7, 14],
     storageFeeMode: options.feeMode ?? 'once', storageFeeCapCents: options.capCents ?? null, abandonmentDays: options.abandonment ?? 60,
-  });
+  };
+  await db.insert(courierPricingSettings).values({ courierId: courier.id, ...rules }).onConflictDoUpdate({ target: courierPricingSettings.courierId, set: rules });
   return {
     courier, customer,
     as: { admin: (await signIn(t.app, admin)).headers, clerk: (await signIn(t.app, clerk)).headers, plain: (await signIn(t.app, plain)).headers },
@@ -103,15 +106,28 @@ describe('runUncollectedSweep: storage fees', () => {
     expect((await invoiceOf(invoice!.id)).invoice.total_cents).toBe(170_000);
   });
 
-  it('a paid invoice is not changed: the charge is recorded pending for a new invoice', async () => {
+  it('a paid invoice is not changed: the charge goes on a supplementary invoice', async () => {
     const w = await world({ feeJmd: 500 });
     const { pkg, invoice } = await readyParcel(t.database.db, w.courier, w.customer.id, { totalCents: 100_000 });
     await payInFull(t.database.db, invoice!.id);
     const result = await sweep(w.courier.id, 16);
-    expect([result.charges, result.pendingCharges]).toEqual([1, 1]);
-    expect(await chargesOf(pkg.id)).toEqual([expect.objectContaining({ amount_cents: 50_000, invoice_id: null })]);
+    expect([result.charges, result.pendingCharges]).toEqual([1, 0]);
+    const [charge] = await chargesOf(pkg.id);
+    expect(charge).toMatchObject({ amount_cents: 50_000 });
+    expect(charge!.invoice_id).not.toBe(invoice!.id);
     const billed = await invoiceOf(invoice!.id);
     expect([billed.invoice.total_cents, billed.invoice.status, billed.lines.length]).toEqual([100_000, 'paid', 0]);
+    const supplementary = await invoiceOf(charge!.invoice_id!);
+    expect([supplementary.invoice.total_cents, supplementary.invoice.status]).toEqual([50_000, 'unpaid']);
+    expect(supplementary.events).toEqual([{ kind: 'line_added', actor_type: 'system', amount_cents: 50_000 }]);
+  });
+
+  it('a parcel without an invoice keeps its charge pending until the invoice is issued', async () => {
+    const w = await world({ feeJmd: 500 });
+    const { pkg } = await readyParcel(t.database.db, w.courier, w.customer.id, { totalCents: null });
+    const result = await sweep(w.courier.id, 16);
+    expect([result.charges, result.pendingCharges]).toEqual([1, 1]);
+    expect(await chargesOf(pkg.id)).toEqual([expect.objectContaining({ amount_cents: 50_000, invoice_id: null })]);
   });
 });
 

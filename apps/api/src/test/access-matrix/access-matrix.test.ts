@@ -116,7 +116,7 @@ describe('access matrix', () => {
       // Each caller probes with its own rows, so callers run side by side.
       await Promise.all(eligible.map(async (caller) => {
         for (const param of checked) {
-          for (const foreign of world.foreignRows(param.kind, caller)) {
+          for (const foreign of world.foreignRows(param.kind, caller, `${route.label} ${param.name}`)) {
             const rows = { ...(await ownRows(route, caller)), [param.name]: foreign.id };
             const answer = await call(route, caller, rows, payload, queryValue);
             probed += 1;

@@ -4,7 +4,9 @@ import type { Database } from '../../db/client';
 import {
   branches, notifications, processingFees, roles, shippingRates, storedFiles, ticketAttachments, ticketMessages, tickets, courierCounters, packages, preAlerts, packageClaims, packageFiles, manifests,
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
-  pickups, pickupPackages, integrationKeys, packingSystemParcels,
+  pickups, pickupPackages, emailBatches, emailBatchRecipients, deliveryLocations, deliveryRequests, deliveryRequestPackages,
+  webhookDeliveries, webhookEndpoints, webhookEvents,
+  integrationKeys, packingSystemParcels,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -44,6 +46,14 @@ async function insertTicket(db: Database, owner: RowOwner) {
   return { ticket: ticket!, message: message! };
 }
 
+/** A switched-off endpoint (nothing is ever sent to it); its secret is not a real box token. */
+async function insertWebhookEndpoint(db: Database, owner: RowOwner) {
+  const [row] = await db.insert(webhookEndpoints).values({
+    courierId: owner.courier.id, url: 'https://hooks.example.com/parceldesk', events: ['invoice.issued'], secret: 'v1.matrix', isActive: false,
+  }).returning();
+  return row!;
+}
+
 /** A package of the owner's customer (received), or an unknown one; numbered from the courier's counter. */
 async function insertPackage(db: Database, owner: RowOwner, status: 'received' | 'unknown' = 'received') {
   const [counter] = await db.insert(courierCounters).values({ courierId: owner.courier.id, kind: 'package', lastNo: randomInt(1, 900_000) })
@@ -52,6 +62,8 @@ async function insertPackage(db: Database, owner: RowOwner, status: 'received' |
   const [row] = await db.insert(packages).values({
     courierId: owner.courier.id, packageNo: `MX-P-${String(counter!.lastNo).padStart(7, '0')}`, trackingNumber: `MATRIX${randomInt(1, 2 ** 40)}`,
     carrier: 'other', status, customerId: status === 'unknown' ? null : owner.customerId, weight: 2.5, volumetricDivisor: 166, chargeableWeight: 3,
+    // The pickup branch is the customer's, as receiving sets it (branch scope follows it, decision 008).
+    branchId: status === 'unknown' ? null : sql`(select branch_id from customers where id = ${owner.customerId})`,
   }).returning();
   return row!;
 }
@@ -195,6 +207,37 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       await db.insert(pickupPackages).values({ pickupId: row!.id, packageId: pkg.id, courierId });
       return row!.id;
     }
+    case 'delivery_location': {
+      const [row] = await db.insert(deliveryLocations).values({ courierId, name: `Matrix area ${randomInt(1, 2 ** 40)}`, parish: 'Kingston', feeCents: 100_000 }).returning();
+      return row!.id;
+    }
+    case 'delivery_request': {
+      // A delivered request with its signature (so the signature route has one to serve); the other
+      // routes answer 409 to its status, which is not an access answer.
+      const pkg = await insertPackage(db, owner);
+      await db.update(packages).set({ status: 'delivered' }).where(sql`${packages.id} = ${pkg.id}`);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+      const [signature] = await db.insert(storedFiles).values({
+        courierId, kind: 'delivery_signature', fileName: 'signature.png', contentType: 'image/png', sizeBytes: png.length, data: png,
+      }).returning();
+      const [location] = await db.insert(deliveryLocations).values({ courierId, name: `Matrix area ${randomInt(1, 2 ** 40)}`, parish: 'Kingston', feeCents: 100_000 }).returning();
+      const [row] = await db.insert(deliveryRequests).values({
+        courierId, requestNo: `DR-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, locationId: location!.id, address: '1 Matrix Road', phone: '876-555-0199',
+        preferredDate: '2030-01-01', feeCents: 100_000, status: 'delivered', scheduledDate: '2030-01-01', timeWindow: 'morning',
+        recipientName: 'Matrix Recipient', deliveredAt: new Date(), signatureFileId: signature!.id,
+      }).returning();
+      await db.insert(deliveryRequestPackages).values({ requestId: row!.id, packageId: pkg.id, courierId, live: false });
+      return row!.id;
+    }
+    case 'email_batch': {
+      // A batch with its one recipient, so its detail and recipients list answer with rows.
+      const [row] = await db.insert(emailBatches).values({
+        courierId, batchNo: `EB-M${randomInt(1, 2 ** 40)}`, subject: 'Matrix batch', body: 'Hello {{firstName}}', audience: { kind: 'all' },
+        audienceLabel: 'All customers', recipientCount: 1, createdByName: 'Matrix Admin',
+      }).returning();
+      await db.insert(emailBatchRecipients).values({ batchId: row!.id, courierId, customerId: owner.customerId, email: 'matrix@example.test' });
+      return row!.id;
+    }
     case 'manifest': {
       // An open air manifest numbered outside the app's range (the app's counter starts at 1).
       const [row] = await db.insert(manifests).values({
@@ -211,6 +254,17 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const stored = await insertStoredFile(db, owner);
       const [row] = await db.insert(paymentProofs).values({
         courierId, invoiceId: invoice.id, customerId: owner.customerId, storedFileId: stored.id, amountCents: 10_000, reference: 'NCB-MATRIX',
+      }).returning();
+      return row!.id;
+    }
+    case 'webhook_endpoint':
+      return (await insertWebhookEndpoint(db, owner)).id;
+    case 'webhook_delivery': {
+      // A delivered one, so the courier admin's resend answers 200.
+      const endpoint = await insertWebhookEndpoint(db, owner);
+      const [event] = await db.insert(webhookEvents).values({ courierId, type: 'invoice.issued', data: { invoiceNumber: 'INV-MATRIX' } }).returning();
+      const [row] = await db.insert(webhookDeliveries).values({
+        courierId, endpointId: endpoint.id, eventId: event!.id, status: 'delivered', attempts: 1, lastStatusCode: 200, enqueuedGeneration: 1,
       }).returning();
       return row!.id;
     }

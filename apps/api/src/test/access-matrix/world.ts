@@ -21,13 +21,19 @@ const SHORT: Record<CourierRole, string> = { courier_admin: 'ca', branch_manager
  */
 const CUSTOMER_OWNED: TenantKind[] = [
   'customer', 'ticket', 'ticket_no', 'ticket_attachment', 'package', 'pre_alert', 'package_claim', 'package_file', 'invoice_no', 'payment', 'payment_proof',
+  'delivery_request',
 ];
 const USER_OWNED: TenantKind[] = ['notification'];
 /**
  * Kinds that follow a branch (docs/decisions/008): a branch manager's or staff member's request
  * naming another branch's row of the courier gets 404, like another courier's.
  */
-const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof'];
+const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof', 'package', 'pre_alert'];
+/**
+ * Routes whose parameter names a row of any branch on purpose: a manifest carries the parcels of
+ * every branch (the warehouse's work), so taking one off does not follow the caller's branch.
+ */
+const COURIER_WIDE = new Set(['DELETE /api/manifests/:id/packages/:packageId packageId']);
 
 export interface Caller {
   /** Column name in the printed table: anon, SA, A.ca, B.cu … */
@@ -53,7 +59,7 @@ export interface SeededCourier extends TestCourier {
 async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: boolean): Promise<SeededCourier> {
   const db = test.database.db;
   const courier = await makeCourier(db, { name: `Matrix Courier ${label} ${unique('')}` });
-  await db.insert(courierFeeSettings).values({ courierId: courier.id });
+  await db.insert(courierFeeSettings).values({ courierId: courier.id }).onConflictDoNothing();
   const targetUser = await makeUser(db, { role: 'staff', courier });
   // A business account: routes for business customers find it, and so do those for any customer.
   const targetCustomer = await makeCustomer(db, courier, { accountType: 'business', businessName: 'Matrix Business Ltd', title: null });
@@ -63,7 +69,9 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
     return rows;
   };
   const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
-    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup', 'integration_key', 'packing_parcel'], {
+    'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup', 'email_batch',
+    'delivery_location', 'delivery_request',
+    'webhook_endpoint', 'webhook_delivery', 'integration_key', 'packing_parcel'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;
@@ -195,7 +203,7 @@ export async function seedWorld(test: TestApp) {
    * row of the kind (404; 403 for `self`), and for kinds one person owns, another person's row in
    * the same courier (404: a customer never sees another customer's record).
    */
-  function foreignRows(kind: TenantKind, caller: Caller): { id: string; what: string; status: number }[] {
+  function foreignRows(kind: TenantKind, caller: Caller, param?: string): { id: string; what: string; status: number }[] {
     const courier = caller.courier;
     if (!courier) return [];
     const them = other(courier);
@@ -205,7 +213,7 @@ export async function seedWorld(test: TestApp) {
     if (caller.owned[kind]) rows.push({ id: standingRow(kind, courier, null), what: `someone else's ${kind} in ${courier.label}`, status: 404 });
     const branchBound = (caller.role === 'branch_manager' || caller.role === 'staff') && !caller.permissions.has('branches_all');
     const elsewhere = courier.otherBranch[kind];
-    if (branchBound && BRANCH_BOUND.includes(kind) && elsewhere) rows.push({ id: elsewhere, what: `another branch's ${kind} in ${courier.label}`, status: 404 });
+    if (branchBound && BRANCH_BOUND.includes(kind) && elsewhere && !(param && COURIER_WIDE.has(param))) rows.push({ id: elsewhere, what: `another branch's ${kind} in ${courier.label}`, status: 404 });
     return rows;
   }
 

@@ -78,6 +78,46 @@ describe('RecordPaymentDialog', () => {
     expect(mocks.close).not.toHaveBeenCalled();
   });
 
+  it('settles several chosen invoices at once: the amount split in the order listed, and more than they owe refused before sending', async () => {
+    mocks.api.mockImplementation(async (_path: string, options: { body: Parameters<typeof answer>[0] }) => answer(options.body));
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText('Apply to'), 'choose');
+    const first = screen.getByRole('checkbox', { name: 'INV-000101 (balance J$1,500.00)' }) as HTMLInputElement;
+    const second = screen.getByRole('checkbox', { name: 'INV-000102 (balance J$800.50)' }) as HTMLInputElement;
+    expect([first.checked, second.checked]).toEqual([true, true]);
+    expect(screen.getByText('Due: J$2,300.50')).toBeTruthy();
+
+    const amount = screen.getByLabelText(/Amount \(J\$\)/) as HTMLInputElement;
+    await user.clear(amount);
+    await user.type(amount, '2400');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('J$2,400.00 is more than this customer owes on the chosen invoices (J$2,300.50). Overpaying an invoice is not allowed.')).toBeTruthy();
+    expect(mocks.api).not.toHaveBeenCalled();
+
+    // Unticking one sets the amount to what the rest owe; ticking it back, to both.
+    await user.click(first);
+    expect(amount.value).toBe('800.50');
+    await user.click(first);
+    expect(amount.value).toBe('2300.50');
+    await user.clear(amount);
+    await user.type(amount, '1800');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(mocks.recorded).toHaveBeenCalled());
+    expect((mocks.api.mock.calls[0]?.[1] as { body: unknown }).body).toMatchObject({
+      amountCents: 180_000,
+      allocations: [{ invoiceId: INVOICES[0]!.id, amountCents: 150_000 }, { invoiceId: INVOICES[1]!.id, amountCents: 30_000 }],
+    });
+  });
+
+  it('asks for at least one invoice when none is ticked', async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText('Apply to'), 'choose');
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Choose at least one invoice')).toBeTruthy();
+    expect(mocks.api).not.toHaveBeenCalled();
+  });
+
   it('refuses an amount with fractions of a cent before sending', async () => {
     const { user } = setup();
     const amount = screen.getByLabelText(/Amount \(J\$\)/);

@@ -1,8 +1,8 @@
-import type { TableState } from './types';
+import type { FixedFilter, TableState } from './types';
 
 export interface ListRequest extends TableState {
   /** Merged over the user's filters (a parent id the user cannot change). */
-  fixedFilters?: Record<string, string>;
+  fixedFilters?: Record<string, FixedFilter>;
 }
 
 /** The list-query convention of packages/shared/src/schemas/list-query.ts as a path for api(). */
@@ -16,7 +16,7 @@ export function buildListPath(endpoint: string, request: ListRequest): string {
   }
   const search = request.search.trim();
   if (search) params.set('search', search);
-  const filters = { ...nonEmpty(request.filters), ...nonEmpty(request.fixedFilters ?? {}) };
+  const filters = { ...nonEmpty(request.filters), ...nonEmptyFixed(request.fixedFilters ?? {}) };
   if (Object.keys(filters).length > 0) params.set('filters', JSON.stringify(filters));
   return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${params.toString()}`;
 }
@@ -24,6 +24,20 @@ export function buildListPath(endpoint: string, request: ListRequest): string {
 /** Drops blank values: a cleared filter means "any". */
 export function nonEmpty(filters: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+}
+
+/** Drops blank fixed filters: an empty value, or a range with neither end set. */
+function nonEmptyFixed(filters: Record<string, FixedFilter>): Record<string, FixedFilter> {
+  const out: Record<string, FixedFilter> = {};
+  for (const [field, value] of Object.entries(filters)) {
+    if (typeof value === 'string') {
+      if (value.trim() !== '') out[field] = value;
+      continue;
+    }
+    const range = { ...(value.from ? { from: value.from } : {}), ...(value.to ? { to: value.to } : {}) };
+    if (range.from || range.to) out[field] = range;
+  }
+  return out;
 }
 
 /** The raw value of `row[field]` (rows are plain JSON objects from the API). */

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import type { FilterRange } from '@parceldesk/shared/schemas/list-query';
 import type { ListColumns } from '@parceldesk/shared/schemas/people';
+
+/** A filter a page sets itself: a value, or a range of the list convention (either end open). */
+export type FixedFilter = string | FilterRange;
 
 /** Spec section 3 "Table column definition": field, label, sortable, render, wrap (plus filter and export hooks). */
 export interface DataTableColumn<T, F extends string = string> {
@@ -58,8 +62,8 @@ export interface DataTableProps<T> {
   /** Enables 'Export CSV' and 'Export Excel'; files are `${exportFileName}.csv` / `.xlsx`. */
   exportFileName?: string;
   searchPlaceholder?: string;
-  /** Always sent in `filters`, never shown (e.g. a parent id). */
-  fixedFilters?: Record<string, string>;
+  /** Always sent in `filters`, never shown (e.g. a parent id, or a range the page's own inputs set: `{ from, to }`). */
+  fixedFilters?: Record<string, FixedFilter>;
   /** Prefix of the URL params when two tables share a page (default ''). */
   urlPrefix?: string;
   /** Extra cache-key parts. */

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { nonEmpty, type ListRequest } from './list-request';
-import type { DataTableProps } from './types';
+import type { DataTableProps, FixedFilter } from './types';
 import { usePendingFilters } from './use-pending-filters';
 import { useSearchInput } from './use-search-input';
 import { useTableData } from './use-table-data';
 import { useTableUrlState } from './use-table-url-state';
 
-const NO_FIXED_FILTERS: Record<string, string> = {};
+const NO_FIXED_FILTERS: Record<string, FixedFilter> = {};
 
 type Options<T> = Pick<DataTableProps<T>, 'endpoint' | 'columns' | 'fixedFilters' | 'urlPrefix' | 'queryKey'>;
 

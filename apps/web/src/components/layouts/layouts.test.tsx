@@ -94,7 +94,7 @@ describe('CustomerLayout', () => {
     expect(screen.getByAltText('Island Express logo').getAttribute('src')).toBe(config.defaultLogo);
     expect(screen.getByRole('link', { name: 'Packages' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Invoices' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delivery Requests' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Delivery Requests' }).getAttribute('href')).toBe('/customer/delivery-requests');
   });
 
   it('returns to the courier portal login, keeping its api_key', async () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { AuthContextValue } from '../../lib/auth-context';
 import { renderWithProviders } from '../../test/render';
-import { COMING_SOON } from './nav-item';
 import { StaffNavList } from './staff-nav-list';
 
 const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
@@ -39,22 +38,15 @@ describe('StaffNavList', () => {
     expect(nav.queryByText('Signature')).toBeNull();
   });
 
-  it('links the screens that exist and disables the rest without a link', () => {
+  it('links the screens that exist', () => {
     const nav = renderNav(staffUser(['dashboard_view', 'packages_scan', 'manifests_view', 'delivery_requests_view', 'settings_view']));
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/staff/dashboard');
     expect(nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/staff/settings');
     expect(nav.getByRole('link', { name: 'Scan' }).getAttribute('href')).toBe('/staff/scan');
     expect(nav.getByRole('link', { name: 'Maniefest' }).getAttribute('href')).toBe('/staff/maniefest');
-    expect(nav.queryByRole('link', { name: 'Packages Delivery Request' })).toBeNull();
-    const requests = nav.getByRole('button', { name: 'Packages Delivery Request' });
-    expect(requests.getAttribute('aria-disabled')).toBe('true');
-    expect(requests.hasAttribute('href')).toBe(false);
-  });
-
-  it('explains a disabled entry in a tooltip on keyboard focus', async () => {
-    const nav = renderNav(staffUser(['delivery_requests_view']));
-    fireEvent.focus(nav.getByRole('button', { name: 'Packages Delivery Request' }));
-    expect((await screen.findByRole('tooltip')).textContent).toBe(COMING_SOON);
+    // Issue 14: Packages Delivery Request works now (features/delivery).
+    expect(nav.getByRole('link', { name: 'Packages Delivery Request' }).getAttribute('href')).toBe('/staff/delivery-requests');
+    expect(nav.queryAllByRole('button').filter((entry) => entry.getAttribute('aria-disabled') === 'true')).toEqual([]);
   });
 
   it('marks the current page and treats the area root as the dashboard', () => {

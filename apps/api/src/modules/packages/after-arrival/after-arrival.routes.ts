@@ -23,5 +23,5 @@ export function packageAfterArrivalRoutes(app: ZodApp, ctx: AppContext) {
       params: idParamsSchema, body: switchBranchInputSchema, response: { 200: switchBranchResultSchema },
     },
     config: { access: { roles: ['courier_admin', 'branch_manager', 'staff'], permission: 'packages_manage', tenant: { id: 'package' } } },
-  }, (request) => inTransaction(ctx.db, (tx) => switchBranch(tx, { actor: actorOf(request), packageId: request.params.id, input: request.body })));
+  }, (request) => inTransaction(ctx.db, (tx) => switchBranch(tx, { actor: actorOf(request), packageId: request.params.id, input: request.body, publicUrl: ctx.env.publicUrl })));
 }

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../../db/client';
 import { branches, manifestPackages, manifests, packageCharges, packages } from '../../../db/schema/index';
 import { auditAction, type Actor } from '../../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/app-error';
+import { billPendingCharges } from '../../../lib/invoice-charges';
 import { storedFees } from '../../settings/additional-fees.service';
 import { loadPackage, type PackageRow } from '../package-access';
 import { announcePackage, recordPackageEvent, touched } from '../package-history';
@@ -65,10 +66,13 @@ const CLOSED = ['collected', 'delivered', 'returned', 'abandoned'];
 /**
  * POST /packages/{id}/switch-branch (issue 12, decision 013): the customer asked to collect at
  * another branch. The pickup branch changes, and the courier's switching fee (settings tab 2,
- * as it is now) is charged on the package as a `package_charges` row in J$ cents, which the
- * invoicing issue bills. One history row, one audit row.
+ * as it is now) is charged on the package as a `package_charges` row in J$ cents, billed in the
+ * same transaction when the parcel has an invoice. One history row, one audit row.
  */
-export async function switchBranch(tx: DbOrTx, { actor, packageId, input }: { actor: Actor; packageId: string; input: SwitchBranchInput }): Promise<SwitchBranchResult> {
+export async function switchBranch(
+  tx: DbOrTx,
+  { actor, packageId, input, publicUrl }: { actor: Actor; packageId: string; input: SwitchBranchInput; publicUrl: string },
+): Promise<SwitchBranchResult> {
   const pkg = await loadPackage(tx, actor.principal, packageId, { lock: true });
   if (CLOSED.includes(pkg.status)) throw conflict(RECONCILIATION_MSG.switchClosed);
   const [branch] = await tx.select({ id: branches.id, name: branches.name }).from(branches)
@@ -92,6 +96,9 @@ export async function switchBranch(tx: DbOrTx, { actor, packageId, input }: { ac
     note: `Pickup branch changed${from ? ` from ${from}` : ''} to ${branch.name} at the customer's request${fee}${input.note ? `: ${input.note}` : ''}`,
     details: { fromBranchId: pkg.branchId, toBranchId: branch.id, feeCents, chargeId },
   });
+  // Billed at once on the parcel's invoice (a supplementary one once it is paid); a parcel not
+  // invoiced yet carries the charge to its invoice (lib/invoice-charges).
+  if (chargeId) await billPendingCharges(tx, { actor, courierId: pkg.courierId, packageId: pkg.id, publicUrl });
   await auditAction(tx, actor, {
     courierId: pkg.courierId, action: 'package.branch_switched', targetType: 'package', targetId: pkg.id,
     details: { packageNo: pkg.packageNo, fromBranchId: pkg.branchId, toBranchId: branch.id, feeCents, chargeId },

@@ -10,7 +10,7 @@ export const customerNav: NavArea = {
   items: [
     { label: 'Dashboard', path: '/customer/dashboard', icon: IconLayoutDashboard, available: true },
     { label: 'Packages', path: '/customer/packages', icon: IconPackage, available: true },
-    { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery, available: false },
+    { label: 'Delivery Requests', path: '/customer/delivery-requests', icon: IconTruckDelivery, available: true },
     { label: 'Invoices', path: '/customer/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/customer/payments', icon: IconCreditCard, available: true },
     { label: 'Profile', path: '/customer/profile', icon: IconUser, available: true },

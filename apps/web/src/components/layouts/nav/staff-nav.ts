@@ -15,8 +15,8 @@ export const staffNav: NavArea = {
     { label: 'Customers', path: '/staff/customers', icon: IconUserCircle, permission: 'customers_view', available: true },
     { label: 'Business Customers', path: '/staff/business-customers', icon: IconBriefcase, permission: 'customers_business', available: true },
     { label: 'Staff', path: '/staff/staff', icon: IconUsers, permission: 'staff_view', available: true },
-    { label: 'Reports', path: '/staff/reports', icon: IconChartBar, permission: 'reports_view', available: false },
-    { label: 'Packages Delivery Request', path: '/staff/delivery-requests', icon: IconTruckDelivery, permission: 'delivery_requests_view', available: false },
+    { label: 'Reports', path: '/staff/reports', icon: IconChartBar, permission: 'reports_view', available: true },
+    { label: 'Packages Delivery Request', path: '/staff/delivery-requests', icon: IconTruckDelivery, permission: 'delivery_requests_view', available: true },
     { label: 'Unknown Packages', path: '/staff/unknown-packages', icon: IconPackageOff, permission: 'packages_unknown', available: true },
     // Spelled so on purpose (spec section 2).
     { label: 'Maniefest', path: '/staff/maniefest', icon: IconClipboardList, permission: 'manifests_view', available: true },

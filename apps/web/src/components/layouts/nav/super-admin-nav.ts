@@ -17,12 +17,12 @@ export const superAdminNav: NavArea = {
     { label: 'Unknown Packages', path: '/superadmin/unknown-packages', icon: IconPackageOff, available: true },
     { label: 'Invoices', path: '/superadmin/invoices', icon: IconFileInvoice, available: true },
     { label: 'Payments', path: '/superadmin/payments', icon: IconCreditCard, available: true },
-    { label: 'Reports', path: '/superadmin/reports', icon: IconChartBar, available: false },
+    { label: 'Reports', path: '/superadmin/reports', icon: IconChartBar, available: true },
     // Not in the spec's super admin sidebar, but the area has a ticket list (issue 5) and the header title needs an entry.
     { label: 'Support Tickets', path: '/superadmin/support-tickets', icon: IconLifebuoy, available: true, badge: 'unreadTickets' },
     { label: 'Notifications', path: '/superadmin/notifications', icon: IconBell, available: true },
     { label: 'Audit Logs', path: '/superadmin/audit-logs', icon: IconHistory, available: true },
-    { label: 'Settings', path: '/superadmin/settings', icon: IconSettings, available: false },
+    { label: 'Settings', path: '/superadmin/settings', icon: IconSettings, available: true },
     { label: 'Manifests', path: '/superadmin/manifests', icon: IconClipboardList, available: true },
   ],
 };

@@ -6,6 +6,7 @@ import { CustomerDetailsForm } from './customer-details-form';
 import { PasswordChangeForm } from '../../../components/ui/password-change-form';
 import { MailboxSection } from './mailbox-section';
 import { PackageEmailsSwitch } from './package-emails-switch';
+import { MarketingEmailsSwitch } from './marketing-emails-switch';
 
 /** /customer/profile: own details, password, mailbox number and US addresses (issue 3). */
 export function CustomerProfilePage() {
@@ -31,9 +32,12 @@ export function CustomerProfilePage() {
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="package-emails-heading">
         <Title order={2} size="h4" mb="md" id="package-emails-heading">
-          Package emails
+          Email preferences
         </Title>
-        <PackageEmailsSwitch />
+        <Stack gap="md">
+          <PackageEmailsSwitch />
+          <MarketingEmailsSwitch />
+        </Stack>
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="password-heading">
         <Title order={2} size="h4" mb="md" id="password-heading">

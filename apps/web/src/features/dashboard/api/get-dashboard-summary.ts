@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '@parceldesk/shared/schemas/couriers';
+import type { DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 

@@ -30,6 +30,10 @@ beforeEach(() => {
     '/rate-sheet': { success: true, rate_sheet_url: null, file_name: null },
     '/couriers/c1': courierAnswer(null),
     '/invoices/summary': { openInvoices: 1, amountDueCents: 97750 },
+    '/dashboard/customer': {
+      packagesByStatus: [{ status: 'ready_for_pickup', count: 2 }, { status: 'in_transit', count: 1 }],
+      recentActivity: [{ at: '2026-11-20T15:00:00.000Z', text: 'ISL-P-0000007: Ready for pickup', link: 'packages?package=ISL-P-0000007' }],
+    },
   };
 });
 
@@ -61,6 +65,20 @@ describe('CustomerDashboard', () => {
     renderDashboard(customer([]));
     expect(await screen.findByText('J$977.50')).toBeTruthy();
     expect(screen.getByRole('link', { name: '1 open invoice' }).getAttribute('href')).toContain('/customer/invoices');
+    // Issue 14: a pay button opening the invoices that still owe money first.
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/customer/invoices?sort=balanceCents&order=desc');
+  });
+
+  it('shows the customer\'s parcels by status, as a table on request, and their recent activity', async () => {
+    renderDashboard(customer([]));
+    const chart = await screen.findByRole('region', { name: 'Your parcels by status' }, { timeout: 8000 });
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toContain('Ready for pickup 2');
+    within(chart).getByRole('radio', { name: 'Table' }).click();
+    const table = await within(chart).findByRole('table', { name: 'Your parcels by status' });
+    expect(within(table).getByRole('row', { name: /Ready for pickup 2/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /In transit 1/i })).toBeTruthy();
+    const activity = screen.getByRole('region', { name: 'Recent activity' });
+    expect(within(activity).getByRole('link', { name: 'ISL-P-0000007: Ready for pickup' }).getAttribute('href')).toBe('/customer/packages?package=ISL-P-0000007');
   });
 
   it('offers "Add pre-alert" in one click, opening the form on the packages page', () => {

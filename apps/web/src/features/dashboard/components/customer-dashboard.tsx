@@ -6,6 +6,7 @@ import { BankDetailsCard } from './bank-details-card';
 import { RateSheetButton } from './rate-sheet-button';
 import { UsAddressCard } from '../../../components/ui/us-address-card';
 import { AmountDueCard } from './amount-due-card';
+import { CustomerParcels } from './customer-parcels';
 
 export const NO_WAREHOUSE_ADDRESS = 'Your courier has not published its US warehouse address yet.';
 
@@ -53,6 +54,8 @@ export function CustomerDashboard() {
       </Card>
 
       <AmountDueCard />
+
+      <CustomerParcels customerId={customer.id} />
 
       <Card withBorder padding="lg">
         <Group gap="xl">

@@ -2,6 +2,8 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
+import { CourierFiguresTable } from './courier-figures-table';
+import { DashboardInsights } from './dashboard-insights';
 import { RecentCustomersTable } from './recent-customers-table';
 import { SummaryFigures, SummaryFiguresSkeleton } from './summary-figures';
 
@@ -27,6 +29,8 @@ export function DashboardSummaryView({ showCourier = false }: { showCourier?: bo
   return (
     <Stack gap="lg">
       <SummaryFigures figures={summary.data.figures} />
+      {summary.data.couriers ? <CourierFiguresTable couriers={summary.data.couriers} /> : null}
+      <DashboardInsights summary={summary.data} />
       {/* Absent for readers without customers_view (issue 15). */}
       {summary.data.recentCustomers ? <RecentCustomersTable customers={summary.data.recentCustomers} showCourier={showCourier} /> : null}
     </Stack>

@@ -1,5 +1,5 @@
 import { Card, Table, Text, Title } from '@mantine/core';
-import type { DashboardSummary } from '@parceldesk/shared/schemas/couriers';
+import type { DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 
 interface RecentCustomersTableProps {
   customers: NonNullable<DashboardSummary['recentCustomers']>;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
-import type { DashboardSummary } from '@parceldesk/shared/schemas/couriers';
+import type { DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { AuthContextValue } from '../../../lib/auth-context';
 import { renderWithProviders } from '../../../test/render';
 import { StaffDashboard } from './staff-dashboard';
@@ -23,9 +23,10 @@ function user(role: 'staff' | 'super_admin', permissions: string[]): AuthUser {
 const summary: DashboardSummary = {
   scope: 'network',
   figures: [
-    { key: 'couriers', label: 'Couriers', value: 3 },
-    { key: 'customers', label: 'Customers', value: 1250 },
+    { key: 'couriers', label: 'Couriers', value: 3, format: 'count', link: 'couriers' },
+    { key: 'customers', label: 'Customers', value: 1250, format: 'count', link: null },
   ],
+  packagesByStatus: null, revenueByMonth: null, unpaidAging: null, recentActivity: null, couriers: null,
   recentCustomers: [
     { id: 'k1', name: 'Ann Brown', mailboxNumber: 'ISL-1042', courierName: 'Island Express', createdAt: '2025-03-01T10:00:00.000Z' },
   ],
@@ -73,6 +74,26 @@ describe('dashboards', () => {
     expect(row.textContent).toContain('ISL-1042');
     expect(row.textContent).toContain('Island Express');
     expect(screen.getByRole('columnheader', { name: 'Courier' })).toBeTruthy();
+  });
+
+  it('links each figure to its filtered list in the reader\'s area and shows revenue as a chart or a table', async () => {
+    auth.current = { user: user('staff', ['dashboard_view', 'packages_view', 'payments_view']) };
+    respond(200, {
+      ...summary, scope: 'branch',
+      figures: [{ key: 'packages_ready_for_pickup', label: 'Packages ready for pickup', value: 4, format: 'count', link: 'packages?filters=%7B%22status%22%3A%22ready_for_pickup%22%7D' },
+        { key: 'revenue_this_month', label: 'Revenue this month', value: 150000, format: 'money', link: null }],
+      recentCustomers: null,
+      revenueByMonth: [{ month: '2026-10', cents: 50000 }, { month: '2026-11', cents: 150000 }],
+    });
+    renderWithProviders(<StaffDashboard />, { route: '/staff/dashboard' });
+    const ready = await screen.findByRole('region', { name: 'Packages ready for pickup' });
+    expect(within(ready).getByRole('link', { name: 'Open the list: Packages ready for pickup' }).getAttribute('href'))
+      .toBe('/staff/packages?filters=%7B%22status%22%3A%22ready_for_pickup%22%7D');
+    expect(screen.getByRole('region', { name: 'Revenue this month' }).textContent).toContain('J$1,500.00');
+    const chart = await screen.findByRole('region', { name: 'Revenue by month' }, { timeout: 8000 });
+    within(chart).getByRole('radio', { name: 'Table' }).click();
+    const table = await within(chart).findByRole('table', { name: 'Revenue by month' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['MonthRevenue', expect.stringContaining('J$500.00'), expect.stringContaining('J$1,500.00')]);
   });
 
   it('shows an error alert when the figures cannot be loaded', async () => {

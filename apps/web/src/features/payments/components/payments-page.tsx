@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { ACCESS } from '@parceldesk/shared/access';
 import type { PaymentListItem, PaymentProof } from '@parceldesk/shared/schemas/payments';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -33,6 +33,9 @@ function Payments() {
   const tab = params.get('tab') === 'proofs' ? 'proofs' : 'payments';
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [proof, setProof] = useState<PaymentProof | null>(null);
+  // The date range (Jamaica days, either end open): GET /payments takes recordedAt as { from, to }.
+  const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: '' });
+  const fixedFilters = useMemo(() => ({ recordedAt: range }), [range]);
   const chooseTab = (value: string | null) => {
     const next = new URLSearchParams();
     if (value === 'proofs') next.set('tab', 'proofs');
@@ -47,7 +50,25 @@ function Payments() {
           <Tabs.Tab value="proofs">Bank transfer proofs</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="payments" pt="md">
+          <Group component="fieldset" aria-label="Payment dates" gap="sm" align="flex-end" mb="sm" style={{ border: 0, padding: 0, margin: 0 }}>
+            <TextInput
+              type="date"
+              label="Paid from"
+              value={range.from}
+              max={range.to || undefined}
+              onChange={(event) => setRange((current) => ({ ...current, from: event.currentTarget.value }))}
+            />
+            <TextInput
+              type="date"
+              label="Paid to"
+              value={range.to}
+              min={range.from || undefined}
+              onChange={(event) => setRange((current) => ({ ...current, to: event.currentTarget.value }))}
+            />
+            {range.from || range.to ? <Button variant="default" onClick={() => setRange({ from: '', to: '' })}>All dates</Button> : null}
+          </Group>
           <DataTable<PaymentListItem>
+            fixedFilters={fixedFilters}
             endpoint={PAYMENTS_ENDPOINT}
             columns={staffPaymentColumns(isNetwork)}
             rowKey={(row) => row.id}

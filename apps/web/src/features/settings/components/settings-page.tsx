@@ -17,6 +17,7 @@ import { ProcessingFeesTab } from './processing-fees/processing-fees-tab';
 import { RateSheetTab } from './rate-sheet/rate-sheet-tab';
 import { SETTINGS_TABS, tabFromSearch } from './settings-tabs';
 import { ShippingRatesTab } from './shipping-rates/shipping-rates-tab';
+import { WebhooksTab } from './webhooks/webhooks-tab';
 
 function panels(courierId: string): ReactNode[] {
   return [
@@ -35,6 +36,7 @@ function panels(courierId: string): ReactNode[] {
     <EmailConfigTab courierId={courierId} />,
     <RateSheetTab courierId={courierId} />,
     <ChangePasswordForm />,
+    <WebhooksTab />,
     <IntegrationsTab />,
   ];
 }

@@ -1,4 +1,4 @@
-/** The eight tabs of spec section 2, in order; the index is the `?tab=` value. */
+/** The eight tabs of spec section 2, in order, then issue 17's; the index is the `?tab=` value. */
 export const SETTINGS_TABS = [
   'Company Info',
   'Shipping Rates',
@@ -8,6 +8,7 @@ export const SETTINGS_TABS = [
   'Email Configuration',
   'Rate Sheet',
   'Change Password',
+  'Webhooks',
   // Issue 17: API keys and the packing-system connection.
   'Integrations',
 ] as const;

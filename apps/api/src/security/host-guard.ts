@@ -1,13 +1,15 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-export const SMTP_HOST_NOT_PUBLIC = 'SMTP host must be a public address';
+/**
+ * The one guard against a courier's setting reaching the internal network (server-side request
+ * forgery): the courier's SMTP host (issue 4) and webhook URLs (issue 17) both pass through it.
+ */
 
-/** Thrown when a courier's SMTP host is not a public address (its message is shown to the admin). */
-export class SmtpHostError extends Error {}
+/** Thrown when a host is not a public address; its message (the caller's) is shown to the admin. */
+export class HostNotPublicError extends Error {}
 
-// Loopback, private, link-local, CGNAT, multicast, documentation and reserved IPv4 ranges: a
-// courier's SMTP setting must not reach the internal network (issue 4, email configuration).
+// Loopback, private, link-local, CGNAT, multicast, documentation and reserved IPv4 ranges.
 const blockedV4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
@@ -78,31 +80,35 @@ export const systemLookup: HostLookup = (host) => new Promise((resolve, reject) 
 
 /**
  * Resolves the host and returns the address to connect to. Unless private hosts are allowed,
- * every address the name resolves to must be public.
+ * every address the name resolves to must be public. `what` names the setting in messages
+ * ('SMTP host', 'Webhook URL'): `${what} must be a public address`.
  */
-export async function resolveSmtpHost(host: string, allowPrivate: boolean, lookup: HostLookup = systemLookup): Promise<string> {
+export async function resolvePublicHost(host: string, allowPrivate: boolean, what: string, lookup: HostLookup = systemLookup): Promise<string> {
   if (allowPrivate) return host;
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await lookup(host);
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'lookup failed';
-    throw new SmtpHostError(`SMTP host ${host} could not be resolved (${code})`);
+    throw new HostNotPublicError(`${what} ${host} could not be resolved (${code})`);
   }
   const first = addresses[0];
-  if (!first || addresses.some(isPrivateAddress)) throw new SmtpHostError(SMTP_HOST_NOT_PUBLIC);
+  if (!first || addresses.some(isPrivateAddress)) throw new HostNotPublicError(notPublicMessage(what));
   return first;
 }
+
+/** The refusal shown beside the field: 'SMTP host must be a public address'. */
+export const notPublicMessage = (what: string) => `${what} must be a public address`;
 
 /**
  * A `lookup` for net.connect that answers only public addresses: the name is resolved again at
  * the moment of connecting, so a DNS answer that changed since the check (rebinding) is refused.
  */
-export function guardedLookup(lookup: HostLookup = systemLookup): LookupFunction {
+export function guardedLookup(what: string, lookup: HostLookup = systemLookup): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname).then((addresses) => {
       const first = addresses[0];
-      if (!first || addresses.some(isPrivateAddress)) throw new SmtpHostError(SMTP_HOST_NOT_PUBLIC);
+      if (!first || addresses.some(isPrivateAddress)) throw new HostNotPublicError(notPublicMessage(what));
       if (options.all) callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
       else callback(null, first, isIP(first));
     }).catch((error: unknown) => callback(error as NodeJS.ErrnoException, '', 0));

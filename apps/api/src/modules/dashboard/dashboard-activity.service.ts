@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
+import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
+import type { DbOrTx } from '../../db/client';
+import { localStart, type DashboardScope } from './dashboard-scope';
+
+type Row = Record<string, unknown>;
+const n = (value: unknown) => Number(value ?? 0);
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const ACTIVITY_LIMIT = 8;
+
+const KIND_TEXT: Record<string, string> = {
+  received: 'received', assigned: 'assigned to a customer', claimed: 'claimed', branch_receipt: 'received at the branch', branch_switch: 'moved to another branch',
+};
+
+/** The newest package history rows of the reader's scope: what happened, to which parcel, opening it. */
+export async function staffActivity(db: DbOrTx, scope: DashboardScope): Promise<DashboardSummary['recentActivity']> {
+  if (!scope.may('packages')) return null;
+  const { rows } = await db.execute<Row>(sql`
+    select e.created_at, e.kind, e.status, p.id, p.package_no from package_events e join packages p on p.id = e.package_id
+    where ${scope.inCourier('e')} and ${scope.packageBranch('p')} and e.kind <> 'edit'
+    order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`);
+  return rows.map((r) => ({
+    at: iso(r.created_at),
+    text: `${String(r.package_no)} ${KIND_TEXT[String(r.kind)] ?? `is now ${PACKAGE_STATUS_LABELS[r.status as PackageStatus]}`}`,
+    link: `packages/${String(r.id)}`,
+  }));
+}
+
+/** The super admin's network: each courier's key figures in one statement (issue 14). */
+export async function courierRows(db: DbOrTx): Promise<NonNullable<DashboardSummary['couriers']>> {
+  const { rows } = await db.execute<Row>(sql`
+    select co.id, co.name,
+      (select count(*)::int from customers c where c.courier_id = co.id and c.is_active) as customers,
+      (select count(*)::int from packages p where p.courier_id = co.id and p.received_at >= ${localStart('week')}) as received_week,
+      (select count(*)::int from packages p where p.courier_id = co.id and p.status = 'ready_for_pickup') as ready,
+      (select count(*)::int from packages p where p.courier_id = co.id and p.status = 'unknown') as unknown,
+      (select coalesce(sum(i.balance_cents), 0)::bigint from invoices i where i.courier_id = co.id and i.status in ('unpaid', 'partially_paid')) as unpaid,
+      (select coalesce(sum(pay.amount_cents), 0)::bigint from payments pay where pay.courier_id = co.id and pay.status = 'recorded' and pay.recorded_at >= ${localStart('month')}) as revenue
+    from couriers co order by co.name`);
+  return rows.map((r) => ({
+    courierId: String(r.id), courierName: String(r.name), customers: n(r.customers), receivedThisWeek: n(r.received_week),
+    readyForPickup: n(r.ready), unknown: n(r.unknown), unpaidCents: n(r.unpaid), revenueThisMonthCents: n(r.revenue),
+  }));
+}
+
+/** A customer's own parcels by status and their newest history, in their wording (issue 14). */
+export async function customerDashboard(db: DbOrTx, customer: { id: string; courierId: string }): Promise<CustomerDashboard> {
+  const { rows } = await db.execute<Row>(sql`
+    select p.status, count(*)::int as n from packages p where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id} group by p.status`);
+  const events = await db.execute<Row>(sql`
+    select e.created_at, e.status, p.package_no from packages p
+    join lateral (select pe.created_at, pe.status, pe.id from package_events pe where pe.package_id = p.id and pe.kind <> 'edit' order by pe.created_at desc limit ${ACTIVITY_LIMIT}) e on true
+    where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id}
+    order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`);
+  return {
+    packagesByStatus: rows.map((r) => ({ status: r.status as PackageStatus, count: n(r.n) })).sort((a, b) => b.count - a.count),
+    recentActivity: events.rows.map((r) => ({
+      at: iso(r.created_at),
+      text: `${String(r.package_no)}: ${PACKAGE_STATUS_CUSTOMER_LABELS[r.status as PackageStatus]}`,
+      link: `packages?package=${encodeURIComponent(String(r.package_no))}`,
+    })),
+  };
+}
