@@ -58,6 +58,8 @@ import { trackingRoutes } from './modules/packages/tracking.routes';
 import { packageSettingsRoutes } from './modules/packages/package-settings.routes';
 import { manifestRoutes } from './modules/manifests/manifests.routes';
 import { integrationRoutes } from './modules/integrations/integrations.routes';
+import { parcelPushRoutes } from './modules/packages/packing-system/parcel-push.routes';
+import { manifestPushRoutes } from './modules/manifests/packing-system/manifest-push.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { packageScanRoutes } from './modules/packages/scan/scan.routes';
@@ -123,7 +125,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
   batchEmailRoutes, reportRoutes,
   // Delivery works through the invoices', payments', packages' and pickups' own services, handed in here (modules/delivery/delivery-ports.ts).
   (app: ZodApp, ctx: AppContext) => deliveryRoutes(app, ctx, { addInvoiceLine, recordPayment, changePackageStatus, signaturePng }),
-  webhookRoutes, integrationRoutes];
+  webhookRoutes, integrationRoutes, parcelPushRoutes, manifestPushRoutes];
 
 /** Webhook deliveries (docs/decisions/025-webhooks.md): one job per delivery generation, retried with backoff. */
 const jobQueues = async (database: DbHandle, env: Env): Promise<QueueDefinition[]> => {

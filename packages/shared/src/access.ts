@@ -21,6 +21,8 @@ export type TenantKind =
   | 'email_batch'
   | 'webhook_endpoint' | 'webhook_delivery'
   | 'integration_key'
+  /** The packing system's PackageID of a parcel it pushed (issue 17), not a uuid. */
+  | 'packing_parcel'
   | 'self' | 'api_key';
 
 /**

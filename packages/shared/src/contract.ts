@@ -58,7 +58,7 @@ import {
 import {
   apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, packingConnectionSavedSchema, packingConnectionSchema,
 } from './schemas/integrations';
-import { packingCustomerListSchema } from './schemas/packing-system';
+import { packingCustomerListSchema, packingManifestAnswerSchema, packingPackageAnswerSchema } from './schemas/packing-system';
 import {
   customerTicketsResponseSchema, departmentsResponseSchema, ticketDetailSchema, ticketListItemSchema, ticketSettingsSchema,
   unreadCountResponseSchema, unreadTicketsResponseSchema,
@@ -307,6 +307,10 @@ export const CONTRACT = {
   'GET /integrations/packing-system': packingConnectionSchema,
   'PUT /integrations/packing-system': packingConnectionSavedSchema,
   'GET /packing/v2/customers': packingCustomerListSchema,
+  'POST /packing/v2/packages': packingPackageAnswerSchema,
+  'PUT /packing/v2/packages/:packageId': packingPackageAnswerSchema,
+  'DELETE /packing/v2/packages/:packageId': packingPackageAnswerSchema,
+  'POST /packing/v2/manifests': packingManifestAnswerSchema,
   'GET /invoices': listResponseSchema(invoiceListItemSchema),
   'GET /invoices/summary': invoiceSummarySchema,
   'GET /invoices/:invoiceNo': invoiceDetailSchema,

@@ -327,6 +327,9 @@ export const packageDetailSchema = packageListItemSchema.extend({
   notes: z.string().nullable(),
   labelName: z.string().nullable(),
   labelMailbox: z.string().nullable(),
+  /** Issue 17: the packing system's PackageID and house number (ControlNumber) of a parcel it pushed (staff only). */
+  externalPackageId: z.string().nullable(),
+  externalControlNumber: z.string().nullable(),
   preAlertId: z.string().nullable(),
   /** Recorded when an unknown package is assigned or claimed; charged on its invoice (US$/J$ as the courier's fees are set). */
   unknownFee: z.number().nullable(),

@@ -123,7 +123,7 @@ export async function addManifestPackages(
   if (!replay && toAdd.size > 0) {
     const ids = [...toAdd.keys()];
     try {
-      await tx.insert(manifestPackages).values(ids.map((packageId) => ({ manifestId: manifest.id, packageId, courierId: manifest.courierId, addedBy: actor.principal.id })));
+      await tx.insert(manifestPackages).values(ids.map((packageId) => ({ manifestId: manifest.id, packageId, courierId: manifest.courierId, addedBy: actor.principal.kind === 'user' ? actor.principal.id : null })));
     } catch (error) {
       // The backstop of the row locks above: the database's one-manifest-per-package index.
       if (isUniqueViolation(error, 'manifest_packages_current_key')) throw new AppError(409, 'A package was loaded on another manifest at the same moment; scan it again', undefined, 'manifest.on_other_manifest');

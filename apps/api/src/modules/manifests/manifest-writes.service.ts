@@ -48,7 +48,7 @@ export async function createManifest(tx: DbOrTx, { actor, input }: { actor: Acto
   const year = jamaicaYear();
   const number = formatManifestNumber(input.service, year, await nextNumber(tx, courierId, manifestCounterKind(input.service, year)));
   const [row] = await tx.insert(manifests).values({
-    courierId, number, service: input.service, ...headerOf(input), createdBy: actor.principal.id,
+    courierId, number, service: input.service, ...headerOf(input), createdBy: actor.principal.kind === 'user' ? actor.principal.id : null,
   }).returning();
   const manifest = row!;
   await recordManifestEvent(tx, { manifest, from: null, to: 'open', actor });

@@ -12,7 +12,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { createNotifications } from '../../lib/notifications';
 import type { PackageRow } from './package-access';
 
-export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed' | 'branch_receipt' | 'branch_switch';
+export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed' | 'branch_receipt' | 'branch_switch' | 'integration';
 
 /** One row of the package's history, in the transaction of the change it records. */
 export async function recordPackageEvent(

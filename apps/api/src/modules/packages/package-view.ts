@@ -81,6 +81,8 @@ export async function getPackageDetail(db: DbOrTx, principal: Principal, id: str
     notes: forCustomer ? null : pkg.notes,
     labelName: forCustomer ? null : pkg.labelName,
     labelMailbox: forCustomer ? null : pkg.labelMailbox,
+    externalPackageId: forCustomer ? null : pkg.externalPackageId,
+    externalControlNumber: forCustomer ? null : pkg.externalControlNumber,
     preAlertId: pkg.preAlertId,
     unknownFee: centsToAmount(pkg.unknownFeeCents),
     isEditable: !forCustomer && pkg.invoiceId === null,

@@ -6,7 +6,7 @@ import {
   invoices, invoicePackages, invoiceLines, paymentAllocations, paymentProofs, payments,
   pickups, pickupPackages, emailBatches, emailBatchRecipients, deliveryLocations, deliveryRequests, deliveryRequestPackages,
   webhookDeliveries, webhookEndpoints, webhookEvents,
-  integrationKeys,
+  integrationKeys, packingSystemParcels,
 } from '../../db/schema/index';
 import type { TenantKind } from '@parceldesk/shared/access';
 import { makeCustomer, makeUser, unique, type TestCourier } from '../factories';
@@ -120,6 +120,12 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
     case 'branch': {
       const [row] = await db.insert(branches).values({ courierId, name: unique('Branch') }).returning();
       return row!.id;
+    }
+    case 'packing_parcel': {
+      const pkg = await insertPackage(db, owner);
+      const externalId = `matrix-pkg-${randomInt(1, 2 ** 40)}`;
+      await db.insert(packingSystemParcels).values({ courierId, externalId, packageId: pkg.id, contentHash: 'matrix', pushedAt: new Date(), lastPayload: {} });
+      return externalId;
     }
     case 'integration_key': {
       const [row] = await db.insert(integrationKeys).values({

@@ -71,7 +71,7 @@ async function seedCourier(test: TestApp, label: 'A' | 'B' | 'C', withCallers: b
   const targets = await rowsOf(['branch', 'role', 'shipping_rate', 'processing_fee', 'file', 'ticket', 'ticket_no', 'ticket_attachment', 'notification',
     'package', 'pre_alert', 'package_claim', 'package_file', 'tracking_number', 'manifest', 'invoice_no', 'payment', 'payment_proof', 'pickup', 'email_batch',
     'delivery_location', 'delivery_request',
-    'webhook_endpoint', 'webhook_delivery', 'integration_key'], {
+    'webhook_endpoint', 'webhook_delivery', 'integration_key', 'packing_parcel'], {
     userId: targetUser.id, customerId: targetCustomer.id,
   }) as RowIds;
   targets.user = targetUser.id;

@@ -126,6 +126,8 @@ function PackageSections({ pkg }: { pkg: PackageDetail }) {
             { label: 'Received', value: formatDateTime(pkg.receivedAt) },
             { label: 'Name on the label', value: pkg.labelName },
             { label: 'Mailbox on the label', value: pkg.labelMailbox },
+            { label: 'Warehouse house number', value: pkg.externalControlNumber },
+            { label: 'Warehouse PackageID', value: pkg.externalPackageId },
             { label: 'Unknown package fee', value: pkg.unknownFee === null ? '' : formatUsd(pkg.unknownFee) },
             { label: 'Notes', value: pkg.notes },
           ]}

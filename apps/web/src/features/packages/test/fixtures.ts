@@ -12,7 +12,7 @@ export const listItem: PackageListItem = {
 export const detail: PackageDetail = {
   ...listItem,
   declaredValue: 59.99, length: 12, width: 10, height: 8, volumetricWeight: 5.79, volumetricDivisor: 166, location: 'A-12', notes: null,
-  labelName: null, labelMailbox: null, preAlertId: 'a1', unknownFee: null, isEditable: true,
+  labelName: null, labelMailbox: null, externalPackageId: null, externalControlNumber: null, preAlertId: 'a1', unknownFee: null, isEditable: true,
   events: [
     { id: 'e1', kind: 'received', status: 'received', label: 'Received', customerLabel: 'Received', note: 'Box dented', location: 'Miami warehouse', by: 'Sam Staff', at: '2026-11-20T14:00:00.000Z' },
   ],

@@ -9,6 +9,7 @@ import { BankDetailsTab } from './bank-details/bank-details-tab';
 import { ChangePasswordForm } from './change-password/change-password-form';
 import { CompanyTab } from './company/company-tab';
 import { EmailConfigTab } from './email-config/email-config-tab';
+import { IntegrationsTab } from './integrations/integrations-tab';
 import { CustomsSettingsSection } from './pricing/customs-settings-form';
 import { ExchangeSeaSection } from './pricing/exchange-sea-form';
 import { StorageRulesSection } from './pricing/storage-rules-form';
@@ -36,6 +37,7 @@ function panels(courierId: string): ReactNode[] {
     <RateSheetTab courierId={courierId} />,
     <ChangePasswordForm />,
     <WebhooksTab />,
+    <IntegrationsTab />,
   ];
 }
 

@@ -9,6 +9,8 @@ export const SETTINGS_TABS = [
   'Rate Sheet',
   'Change Password',
   'Webhooks',
+  // Issue 17: API keys and the packing-system connection.
+  'Integrations',
 ] as const;
 
 /** `?tab=3` → 3; anything else opens the first tab. */
