@@ -7,43 +7,20 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/batch-emails.bench.ts
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { createDb } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { loadEnv, testDatabaseUrl } from '../apps/api/src/env';
 import { runBatchSends } from '../apps/api/src/modules/batch-emails/batch-send.service';
 import { loadSecret } from '../apps/api/src/security/secrets';
 import { createUnsubscribeTokens } from '../apps/api/src/security/unsubscribe-tokens';
 import { makeCourier, makeUser, signIn } from '../apps/api/src/test/factories';
 import { quantile } from './lib/load';
+import { startScratchApp } from './lib/scratch-app';
 
 const RECIPIENTS = 20_000;
 
-function databaseUrlFor(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 async function main() {
-  const server = testDatabaseUrl();
-  if (!server) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL server (a scratch database is made and dropped)');
-  const name = `pd_bench_batch_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const handle = createDb(databaseUrlFor(server, name), 8);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-bench-data-'));
+  const scratch = await startScratchApp('batch');
+  const { app, handle, env, dataDir } = scratch;
   try {
-    await runMigrations(handle.pool);
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), WEB_DIST_DIR: path.join(dataDir, 'none') });
-    const app = await buildApp({ env, database: handle, logger: false, startWorkers: false });
-    await app.ready();
     const courier = await makeCourier(handle.db, { name: 'Bench Batch Courier' });
     const auth = (await signIn(app, await makeUser(handle.db, { role: 'courier_admin', courier }))).headers;
     // 20,000 customers who take marketing email and 1,000 who opted out, set-based.
@@ -81,10 +58,7 @@ async function main() {
     }
     await app.close();
   } finally {
-    await handle.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

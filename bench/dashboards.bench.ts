@@ -7,42 +7,18 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/dashboards.bench.ts
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { createDb } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { loadEnv, testDatabaseUrl } from '../apps/api/src/env';
 import { makeCourier, makeCustomer, makeUser, signIn, signInCustomer } from '../apps/api/src/test/factories';
 import { quantile } from './lib/load';
+import { startScratchApp } from './lib/scratch-app';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 200_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const STATUSES = ['received', 'in_transit', 'ready_for_pickup', 'collected', 'collected', 'collected', 'unknown', 'on_hold', 'arrived', 'delivered'];
 
-function databaseUrlFor(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 async function main() {
-  const server = testDatabaseUrl();
-  if (!server) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL server (a scratch database is made and dropped)');
-  const name = `pd_bench_dashboards_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const handle = createDb(databaseUrlFor(server, name), 8);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-bench-data-'));
+  const scratch = await startScratchApp('dashboards');
+  const { app, handle } = scratch;
   try {
-    await runMigrations(handle.pool);
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), WEB_DIST_DIR: path.join(dataDir, 'none') });
-    const app = await buildApp({ env, database: handle, logger: false, startWorkers: false });
-    await app.ready();
     const courier = await makeCourier(handle.db, { name: 'Bench Dashboard Courier' });
     await makeCourier(handle.db, { name: 'Bench Other Courier' });
     const q = (text: string, values: unknown[] = []) => handle.pool.query(text, values);
@@ -100,12 +76,8 @@ async function main() {
     await time('GET /dashboard/customer, a customer with 40 parcels', '/api/dashboard/customer', customerHeaders);
     await app.close();
   } finally {
-    await handle.pool.end();
     // BENCH_KEEP=1 keeps the seeded database for EXPLAIN (dropped by hand afterwards).
-    if (process.env.BENCH_KEEP) console.log(`Kept database ${name}`);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
+    await scratch.close({ keep: Boolean(process.env.BENCH_KEEP) });
   }
 }
 

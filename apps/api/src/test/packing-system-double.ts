@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import type { App } from '../app';
 import { PACKING_PATHS, type PackingCustomer } from '@parceldesk/shared/schemas/packing-system';
 
@@ -9,15 +10,51 @@ import { PACKING_PATHS, type PackingCustomer } from '@parceldesk/shared/schemas/
  * delete events with its own PackageID and house number (ControlNumber), and pushes manifests
  * with bags (CollectionCodes) and parcels (PackageAWBs). It speaks only HTTP, with its key.
  */
+/** What the double reads of an answer: the same shape whether it came by inject or by real HTTP. */
+export interface PackingReply {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  json: <T = any>() => T; // eslint-disable-line @typescript-eslint/no-explicit-any -- as light-my-request types it
+}
+
+interface PackingRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  query?: Record<string, string>;
+  payload?: unknown;
+}
+
+/**
+ * How the double reaches ParcelDesk: the app in process (API tests) or a running server's base URL
+ * (the browser test), where it calls over HTTP as a real warehouse does.
+ */
+export type PackingTarget = App | { baseUrl: string };
+
+async function overHttp(baseUrl: string, token: string, request: PackingRequest): Promise<PackingReply> {
+  const url = new URL(request.url, baseUrl);
+  for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+  const response = await fetch(url, {
+    method: request.method,
+    headers: { authorization: `Bearer ${token}`, ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: request.payload === undefined ? undefined : JSON.stringify(request.payload),
+  });
+  const text = await response.text();
+  const headers: PackingReply['headers'] = {};
+  response.headers.forEach((value, name) => { headers[name] = value; });
+  return { statusCode: response.status, headers, json: () => JSON.parse(text) };
+}
+
 export class PackingSystemDouble {
   readonly directory = new Map<string, PackingCustomer>();
   private house = randomInt(1_000_000, 9_000_000);
   private clock = Date.parse('2026-11-20T13:00:00Z');
 
-  constructor(private readonly app: App, private readonly token: string) {}
+  constructor(private readonly target: PackingTarget, private readonly token: string) {}
 
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
+  private send(request: PackingRequest): Promise<PackingReply> {
+    if ('baseUrl' in this.target) return overHttp(this.target.baseUrl, this.token, request);
+    const options: InjectOptions = { ...request, payload: request.payload as InjectOptions['payload'], headers: { authorization: `Bearer ${this.token}` } };
+    return this.target.inject(options);
   }
 
   /** A later moment on the warehouse's clock (each change of a parcel is stamped with one). */
@@ -31,7 +68,7 @@ export class PackingSystemDouble {
     let pages = 0;
     const statusCodes: number[] = [];
     for (;;) {
-      const response = await this.app.inject({ method: 'GET', url: PACKING_PATHS.customers, query: { limit: String(limit), ...(after ? { after } : {}) }, headers: this.headers });
+      const response = await this.send({ method: 'GET', url: PACKING_PATHS.customers, query: { limit: String(limit), ...(after ? { after } : {}) } });
       statusCodes.push(response.statusCode);
       if (response.statusCode !== 200) return { pages, statusCodes };
       pages += 1;
@@ -64,20 +101,20 @@ export class PackingSystemDouble {
   }
 
   add(parcel: Record<string, unknown>) {
-    return this.app.inject({ method: 'POST', url: PACKING_PATHS.packages, headers: this.headers, payload: { APIToken: 'as-the-contract-sends-it', Package: parcel } });
+    return this.send({ method: 'POST', url: PACKING_PATHS.packages, payload: { APIToken: 'as-the-contract-sends-it', Package: parcel } });
   }
 
   update(parcel: Record<string, unknown>) {
-    return this.app.inject({ method: 'PUT', url: `${PACKING_PATHS.packages}/${encodeURIComponent(String(parcel.PackageID))}`, headers: this.headers, payload: { Package: parcel } });
+    return this.send({ method: 'PUT', url: `${PACKING_PATHS.packages}/${encodeURIComponent(String(parcel.PackageID))}`, payload: { Package: parcel } });
   }
 
   delete(packageId: string) {
-    return this.app.inject({ method: 'DELETE', url: `${PACKING_PATHS.packages}/${encodeURIComponent(packageId)}`, headers: this.headers });
+    return this.send({ method: 'DELETE', url: `${PACKING_PATHS.packages}/${encodeURIComponent(packageId)}` });
   }
 
   manifest(manifest: Record<string, unknown>, parcels: string[], extra: { CollectionCodes?: string[]; RemoveFromManifest?: string[] } = {}) {
-    return this.app.inject({
-      method: 'POST', url: PACKING_PATHS.manifests, headers: this.headers,
+    return this.send({
+      method: 'POST', url: PACKING_PATHS.manifests,
       payload: { CollectionCodes: extra.CollectionCodes ?? ['EP0004960LB'], PackageAWBs: parcels, RemoveFromManifest: extra.RemoveFromManifest ?? [], Manifest: manifest },
     });
   }

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Card, Checkbox, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { API_SCOPE_LABELS, API_SCOPES } from '@parceldesk/shared/api-scopes';
 import { createApiKeySchema, INTEGRATIONS_MSG, type ApiKeyCreated } from '@parceldesk/shared/schemas/integrations';
+import { ConfirmModal } from '../../../../components/ui/confirm-modal';
 import { QueryState } from '../../../../components/ui/query-state';
 import { errorMessage } from '../../../../lib/api-client';
 import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
@@ -18,6 +19,7 @@ export function ApiKeysSection() {
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
   const form = useForm({ resolver: zodResolver(createApiKeySchema), defaultValues: { name: '', scopes: [] as (typeof API_SCOPES)[number][] } });
   const { errors, isSubmitting } = form.formState;
 
@@ -30,12 +32,15 @@ export function ApiKeysSection() {
     form.reset({ name: '', scopes: [] });
   });
 
-  const onRevoke = async (id: string, name: string) => {
+  const onRevoke = async () => {
+    if (!revoking) return;
     try {
-      await revoke.mutateAsync(id);
-      notify.success(`${INTEGRATIONS_MSG.keyRevoked}: ${name}`);
+      await revoke.mutateAsync(revoking.id);
+      notify.success(`${INTEGRATIONS_MSG.keyRevoked}: ${revoking.name}`);
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to revoke the API key'));
+    } finally {
+      setRevoking(null);
     }
   };
 
@@ -79,7 +84,7 @@ export function ApiKeysSection() {
                     <Table.Td>{key.revokedAt ? <Badge color="gray">Revoked</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
                     <Table.Td>
                       {!key.revokedAt && (
-                        <Button size="xs" color="red" variant="light" aria-label={`Revoke ${key.name}`} loading={revoke.isPending && revoke.variables === key.id} onClick={() => void onRevoke(key.id, key.name)}>
+                        <Button size="xs" color="red" variant="light" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking({ id: key.id, name: key.name })}>
                           Revoke
                         </Button>
                       )}
@@ -91,6 +96,17 @@ export function ApiKeysSection() {
           </Table.ScrollContainer>
         ))}
       </QueryState>
+
+      <ConfirmModal
+        opened={revoking !== null}
+        title={`Revoke ${revoking?.name ?? 'the key'}?`}
+        message="Every system using this key is refused from now on, including a packing system connected with it. This cannot be undone: create a new key to reconnect."
+        confirmLabel="Revoke key"
+        danger
+        isWorking={revoke.isPending}
+        onConfirm={() => void onRevoke()}
+        onCancel={() => setRevoking(null)}
+      />
 
       <Modal opened={created !== null} onClose={() => setCreated(null)} title="Your new API key" centered>
         {created && (
