@@ -285,6 +285,8 @@ export const CONTRACT = {
   'POST /delivery-requests': deliveryRequestResponseSchema,
   'GET /delivery-requests/:id': deliveryRequestSchema,
   'GET /delivery-requests/:id/signature': NOT_JSON,
+  'GET /delivery-requests/:id/photo': NOT_JSON,
+  'POST /delivery-requests/:id/photo': deliveryRequestResponseSchema,
   'POST /delivery-requests/:id/cancel': deliveryRequestResponseSchema,
   'POST /delivery-requests/:id/schedule': deliveryRequestResponseSchema,
   'POST /delivery-requests/:id/assign': deliveryRequestResponseSchema,

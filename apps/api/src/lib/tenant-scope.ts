@@ -3,7 +3,7 @@ import { isBranchScoped } from '@parceldesk/shared/permissions';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from './principal';
 import type { DbOrTx } from '../db/client';
-import { customers, packages, preAlerts, tickets } from '../db/schema/index';
+import { customers, deliveryRequests, packages, preAlerts, tickets } from '../db/schema/index';
 import { notFound } from './app-error';
 
 /**
@@ -34,7 +34,7 @@ type TenantTable = PgTable & { id: PgColumn; courierId: PgColumn };
 const ofCustomersOf = (branchId: string) => sql`(select ${customers.id} from ${customers} where ${customers.branchId} = ${branchId})`;
 
 /**
- * The tables a branch scope narrows, and how a row names its branch (a ticket and a pre-alert:
+ * The tables a branch scope narrows, and how a row names its branch (a ticket, a pre-alert and a delivery request:
  * its customer's). A package follows its pickup branch; one that has no customer yet (unknown)
  * is every branch's to match, and whoever received a package still finds it (its label, its
  * page after the scan): decision 008, "Packages".
@@ -43,6 +43,7 @@ const BRANCH_OF = new Map<PgTable, (branchId: string, userId: string | undefined
   [customers, (branchId) => eq(customers.branchId, branchId)],
   [tickets, (branchId) => sql`${tickets.customerId} in ${ofCustomersOf(branchId)}`],
   [preAlerts, (branchId) => sql`${preAlerts.customerId} in ${ofCustomersOf(branchId)}`],
+  [deliveryRequests, (branchId) => sql`${deliveryRequests.customerId} in ${ofCustomersOf(branchId)}`],
   [packages, (branchId, userId) => sql`(${packages.branchId} = ${branchId} or ${packages.customerId} is null${userId ? sql` or ${packages.receivedBy} = ${userId}` : sql``})`],
 ]);
 

@@ -80,4 +80,11 @@ describe('the OpenAPI document', () => {
     expect(bulk?.required).toEqual(expect.arrayContaining(['file']));
     expect(Object.keys(bulk?.properties ?? {})).toEqual(expect.arrayContaining(['file', 'commit', 'service']));
   });
+
+  it('shows the delivery photo upload (proof of delivery) with its file field', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+    const photo = doc.paths['/api/delivery-requests/{id}/photo']?.post?.requestBody?.content['multipart/form-data']?.schema;
+    expect(photo?.required).toEqual(['photo']);
+    expect(photo?.properties.photo?.format).toBe('binary');
+  });
 });

@@ -20,6 +20,8 @@ import type { ListColumns } from './people';
  *   POST /delivery-requests/{id}/cancel          the customer, while requested
  *   POST /delivery-requests/{id}/schedule|assign|reject|out-for-delivery|deliver|fail   staff
  *   GET  /delivery-requests/{id}/signature       the recipient's signature (PNG)
+ *   POST /delivery-requests/{id}/photo           a photo of the delivery (multipart `photo`, JPG/PNG), while out for delivery
+ *   GET  /delivery-requests/{id}/photo           that photo
  * Money is integer J$ cents.
  */
 export const DELIVERY_MSG = {
@@ -56,6 +58,9 @@ export const DELIVERY_MSG = {
   reasonRequired: 'Give a reason',
   recipientRequired: "Enter the recipient's name",
   proofRequired: "The recipient's signature or a photo is required",
+  photoRequired: 'Choose a photo of the delivery',
+  photoAdded: 'Photo of the delivery saved',
+  photoNotOut: 'A photo can be added only while the delivery is out for delivery',
   collectedInvalid: 'Amount collected must be zero or more',
   collectedTooMuch: (dueCents: number) => `Amount collected cannot be more than the ${formatMoney(dueCents)} due`,
 } as const;
@@ -204,6 +209,7 @@ export const deliveryRequestSchema = deliveryRequestListItemSchema.extend({
   amountDueCents: z.number().int(),
   recipientName: z.string().nullable(),
   hasSignature: z.boolean(),
+  hasPhoto: z.boolean(),
   failureReason: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   paymentNumber: z.string().nullable(),

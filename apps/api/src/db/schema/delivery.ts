@@ -48,6 +48,7 @@ export const deliveryRequests = pgTable('delivery_requests', {
   stopOrder: integer('stop_order'),
   recipientName: text('recipient_name'),
   signatureFileId: uuid('signature_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+  photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
   paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
   collectedCents: integer('collected_cents').notNull().default(0),
   failureReason: text('failure_reason'),

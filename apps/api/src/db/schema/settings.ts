@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const storedFiles = pgTable('stored_files', {
   id: uuid('id').primaryKey().defaultRandom(),
   courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['logo', 'rate_sheet', 'package_document', 'package_photo', 'payment_proof', 'pickup_signature', 'pickup_letter', 'delivery_signature'] }).notNull(),
+  kind: text('kind', { enum: ['logo', 'rate_sheet', 'package_document', 'package_photo', 'payment_proof', 'pickup_signature', 'pickup_letter', 'delivery_signature', 'delivery_photo'] }).notNull(),
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),

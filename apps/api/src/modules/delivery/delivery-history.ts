@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
 import { assertDeliveryMove, type DeliveryStatus } from '@parceldesk/shared/domain/delivery';
 import { isDomainError } from '@parceldesk/shared/domain/domain-error';
@@ -7,7 +7,7 @@ import { couriers, customers, deliveryRequestEvents, deliveryRequestPackages, de
 import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { fromDomainError, notFound } from '../../lib/app-error';
 import { createNotifications } from '../../lib/notifications';
-import type { TenantScope } from '../../lib/tenant-scope';
+import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import { enqueueEmail } from '../../mail/outbox';
 
 export type DeliveryRow = typeof deliveryRequests.$inferSelect;
@@ -17,9 +17,8 @@ export type DeliveryRow = typeof deliveryRequests.$inferSelect;
  * here, so two people acting on one request at once queue and the second reads what the first left.
  */
 export async function lockRequest(tx: DbOrTx, input: { scope: TenantScope; customerId?: string; id: string }): Promise<DeliveryRow> {
-  const [row] = await tx.select().from(deliveryRequests).where(and(
-    eq(deliveryRequests.id, input.id),
-    input.scope.courierId ? eq(deliveryRequests.courierId, input.scope.courierId) : undefined,
+  const [row] = await tx.select().from(deliveryRequests).where(tenantWhere(
+    deliveryRequests, input.scope, eq(deliveryRequests.id, input.id),
     input.customerId ? eq(deliveryRequests.customerId, input.customerId) : undefined,
   )).for('update');
   if (!row) throw notFound();

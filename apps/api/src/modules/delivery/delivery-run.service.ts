@@ -9,6 +9,8 @@ import { deliveryRequestPackages, deliveryRequests, packages, storedFiles } from
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { CONTENT_TYPES } from '../../lib/file-types';
+import type { PreparedPhoto } from '../../lib/photos';
+import { auditAction } from '../../lib/actor';
 import { assertMove, lockRequest, recordDeliveryEvent, releaseParcels, tellCustomer, touched, type DeliveryRow } from './delivery-history';
 import type { DeliveryPorts } from './delivery-ports';
 import { amountDue, parcelsWithBalances } from './delivery-view';
@@ -80,10 +82,11 @@ export async function completeDelivery(tx: Tx, input: { actor: Actor; id: string
   assertMovesParcels(actor);
   const request = await lockRequest(tx, { scope: actor.scope, id: input.id });
   assertMove(request.status, 'delivered');
-  if (!input.signature) throw badRequest(DELIVERY_MSG.proofRequired, { signature: DELIVERY_MSG.proofRequired });
-  const [file] = await tx.insert(storedFiles).values({
+  // Proof: the signature sent now, or the photo taken at the door (POST .../photo), or both.
+  if (!input.signature && !request.photoFileId) throw badRequest(DELIVERY_MSG.proofRequired, { signature: DELIVERY_MSG.proofRequired });
+  const [file] = input.signature ? await tx.insert(storedFiles).values({
     courierId: request.courierId, kind: 'delivery_signature', fileName: `signature-${request.requestNo}.png`, contentType: CONTENT_TYPES.png, sizeBytes: input.signature.length, data: input.signature,
-  }).returning({ id: storedFiles.id });
+  }).returning({ id: storedFiles.id }) : [];
   await moveParcels(tx, { ...input, request, to: 'delivered', note: `Delivery ${request.requestNo}: received by ${body.recipientName}` });
   let payment: { paymentId: string; paymentNo: string } | null = null;
   if (body.collectedCents > 0) {
@@ -103,7 +106,27 @@ export async function completeDelivery(tx: Tx, input: { actor: Actor; id: string
   });
   await tellCustomer(tx, {
     request, publicUrl: input.publicUrl, title: `Delivered: ${request.requestNo}`,
-    body: `Your delivery ${request.requestNo} was delivered to ${request.address} and signed for by ${body.recipientName}.${payment ? ` We received ${formatMoney(body.collectedCents)} (payment ${payment.paymentNo}).` : ''} Thank you for shipping with us.`,
+    body: `Your delivery ${request.requestNo} was delivered to ${request.address} and received by ${body.recipientName}.${payment ? ` We received ${formatMoney(body.collectedCents)} (payment ${payment.paymentNo}).` : ''} Thank you for shipping with us.`,
+  });
+}
+
+/**
+ * POST /delivery-requests/{id}/photo: the photo taken at the door (already judged by its bytes and
+ * resized by lib/photos, before the transaction), kept as the request's proof of delivery while it
+ * is out for delivery. A second photo replaces the first; "delivered" then needs no signature.
+ */
+export async function addDeliveryPhoto(tx: Tx, input: { actor: Actor; id: string; photo: PreparedPhoto }): Promise<void> {
+  const { actor, photo } = input;
+  assertMovesParcels(actor);
+  const request = await lockRequest(tx, { scope: actor.scope, id: input.id });
+  if (request.status !== 'out_for_delivery') throw conflict(DELIVERY_MSG.photoNotOut, { photo: DELIVERY_MSG.photoNotOut });
+  const [file] = await tx.insert(storedFiles).values({
+    courierId: request.courierId, kind: 'delivery_photo', fileName: photo.fileName, contentType: photo.contentType, sizeBytes: photo.data.length, data: photo.data,
+  }).returning({ id: storedFiles.id });
+  await tx.update(deliveryRequests).set({ photoFileId: file?.id ?? null, ...touched }).where(eq(deliveryRequests.id, request.id));
+  await auditAction(tx, actor, {
+    courierId: request.courierId, action: 'delivery_request.photo_added', targetType: 'delivery_request', targetId: request.id,
+    details: { requestNo: request.requestNo, fileId: file?.id ?? null, width: photo.width, height: photo.height, bytes: photo.data.length },
   });
 }
 

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import type { Principal } from '../../lib/principal';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
 
 const customerName = sql<string>`coalesce(nullif(${customers.businessName}, ''), ${customers.firstName} || ' ' || ${customers.lastName})`;
 const driverName = sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${deliveryRequests.driverId})`;
@@ -38,7 +38,7 @@ function visible(principal: Principal, ...conditions: (SQL | undefined)[]): SQL 
     return and(eq(deliveryRequests.courierId, principal.courierId), eq(deliveryRequests.customerId, principal.id), ...conditions);
   }
   const scope = scopeOf(principal);
-  return and(scope.courierId ? eq(deliveryRequests.courierId, scope.courierId) : undefined, ...conditions);
+  return tenantWhere(deliveryRequests, scope, ...conditions);
 }
 
 const statusOptions = DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_STATUS_LABELS[value] }));
@@ -128,7 +128,7 @@ export async function getDeliveryRequest(db: DbOrTx, principal: Principal, id: s
     ...toItem(r),
     notes: r.row.notes, stopOrder: r.row.stopOrder, feeInvoiceNumber: extra?.feeInvoiceNumber ?? null,
     amountDueCents: amountDue(parcels),
-    recipientName: r.row.recipientName, hasSignature: r.row.signatureFileId !== null, failureReason: r.row.failureReason, rejectionReason: r.row.rejectionReason,
+    recipientName: r.row.recipientName, hasSignature: r.row.signatureFileId !== null, hasPhoto: r.row.photoFileId !== null, failureReason: r.row.failureReason, rejectionReason: r.row.rejectionReason,
     paymentNumber: extra?.paymentNumber ?? null, collectedCents: r.row.collectedCents, deliveredAt: r.row.deliveredAt?.toISOString() ?? null,
     parcels: parcels.map(({ invoiceId: _invoiceId, ...p }) => p),
     history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),

@@ -8,11 +8,14 @@ import {
   deliveryRequestResponseSchema, deliveryRequestSchema, readyParcelsSchema, runSheetQuerySchema, scheduleDeliverySchema,
 } from '@parceldesk/shared/schemas/delivery';
 import { listQuerySchema, listResponseSchema } from '@parceldesk/shared/schemas/list-query';
+import { PACKAGE_MSG, PACKAGE_PHOTO_MAX_BYTES } from '@parceldesk/shared/schemas/packages';
 import type { AppContext, ZodApp } from '../../app-context';
 import { deliveryRequests, storedFiles, users } from '../../db/schema/index';
 import { actorOf } from '../../lib/actor';
-import { notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { contentDisposition, sendStoredFile } from '../../lib/file-types';
+import { readUpload } from '../../lib/multipart';
+import { PHOTO_FIELD, preparePhoto } from '../../lib/photos';
 import { inTransaction } from '../../lib/transaction';
 import { principalOf } from '../../plugins/auth';
 import {
@@ -20,7 +23,7 @@ import {
 } from './delivery-locations.service';
 import type { DeliveryPorts } from './delivery-ports';
 import { assignDriver, cancelDeliveryRequest, createDeliveryRequest, rejectDelivery, scheduleDelivery } from './delivery-requests.service';
-import { completeDelivery, failDelivery, sendOut } from './delivery-run.service';
+import { addDeliveryPhoto, completeDelivery, failDelivery, sendOut } from './delivery-run.service';
 import { getDeliveryRequest, listDeliveryRequests, readyParcelsOf } from './delivery-view';
 import { renderRunSheetPdf, runStops } from './run-sheet';
 
@@ -30,6 +33,7 @@ const VIEW_ONE = { ...ACCESS.deliveryRequestsView, tenant: { id: 'delivery_reque
 const MANAGE_ONE = { ...ACCESS.deliveryRequestsManage, tenant: { id: 'delivery_request' } } as const;
 const CUSTOMER_ONE = { ...ACCESS.deliveryRequestsCustomer, tenant: { id: 'delivery_request' } } as const;
 const updateLocationSchema = deliveryLocationFormSchema.partial();
+const deliveryPhotoFormSchema = z.object({ [PHOTO_FIELD]: z.file().describe('JPG or PNG (judged by content), less than 10MB') });
 
 /** Issue 14, delivery: locations (courier admin), requests (customers), scheduling and the run (staff). */
 export function deliveryRoutes(app: ZodApp, ctx: AppContext, ports: DeliveryPorts) {
@@ -126,6 +130,35 @@ export function deliveryRoutes(app: ZodApp, ctx: AppContext, ports: DeliveryPort
     return sendStoredFile(reply, file);
   });
 
+  app.get('/delivery-requests/:id/photo', {
+    schema: { tags, summary: 'The photo taken as proof of delivery (JPG or PNG)', params: idParamsSchema, response: { 200: z.any().describe('image/jpeg or image/png') } },
+    config: { access: VIEW_ONE },
+  }, async (request, reply) => {
+    const detail = await getDeliveryRequest(ctx.db, principalOf(request), request.params.id);
+    const [file] = await ctx.db.select({ data: storedFiles.data, contentType: storedFiles.contentType, fileName: storedFiles.fileName }).from(deliveryRequests)
+      .innerJoin(storedFiles, eq(storedFiles.id, deliveryRequests.photoFileId)).where(eq(deliveryRequests.id, detail.id));
+    if (!file) throw notFound();
+    return sendStoredFile(reply, file);
+  });
+
+  app.post('/delivery-requests/:id/photo', {
+    schema: {
+      tags, summary: 'Proof of delivery by photo, while out for delivery: multipart field `photo`, JPG or PNG by content, < 10 MB, resized to 1600 px on the long side; a second replaces the first. "Delivered" then needs no signature',
+      params: idParamsSchema, consumes: ['multipart/form-data'], response: { 200: deliveryRequestResponseSchema },
+    },
+    config: { access: MANAGE_ONE, multipartBody: deliveryPhotoFormSchema },
+  }, async (request) => {
+    const actor = actorOf(request);
+    // Another courier's (or branch's) request is not found before anything of the upload is judged.
+    await getDeliveryRequest(ctx.db, actor.principal, request.params.id);
+    const { file } = await readUpload(request, { fileField: PHOTO_FIELD, maxBytes: PACKAGE_PHOTO_MAX_BYTES, tooLarge: PACKAGE_MSG.photoTooLarge });
+    if (!file) throw badRequest(DELIVERY_MSG.photoRequired, { [PHOTO_FIELD]: DELIVERY_MSG.photoRequired });
+    // Decoded and resized before the transaction: no lock is held while an image is checked.
+    const photo = await preparePhoto(file);
+    await inTransaction(ctx.db, (tx) => addDeliveryPhoto(tx, { actor, id: request.params.id, photo }));
+    return answer(request, request.params.id, DELIVERY_MSG.photoAdded);
+  });
+
   app.post('/delivery-requests/:id/cancel', {
     schema: { tags, summary: 'The customer cancels their request while it is only requested (409 once scheduled)', params: idParamsSchema, response: { 200: deliveryRequestResponseSchema } },
     config: { access: CUSTOMER_ONE },
@@ -167,7 +200,7 @@ export function deliveryRoutes(app: ZodApp, ctx: AppContext, ports: DeliveryPort
   });
 
   app.post('/delivery-requests/:id/deliver', {
-    schema: { tags, summary: "Delivered: the recipient's name and signature (PNG data URL); money collected is recorded as a payment", params: idParamsSchema, body: completeDeliverySchema, response: { 200: deliveryRequestResponseSchema } },
+    schema: { tags, summary: "Delivered: the recipient's name and the signature (PNG data URL), unless a photo was added (POST .../photo); money collected is recorded as a payment", params: idParamsSchema, body: completeDeliverySchema, response: { 200: deliveryRequestResponseSchema } },
     config: { access: MANAGE_ONE },
   }, async (request) => {
     // Decoded before the transaction, as at the pickup counter: no lock is held while an image is checked.

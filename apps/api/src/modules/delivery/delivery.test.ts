@@ -1,7 +1,11 @@
+import { Jimp } from 'jimp';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryLocation, DeliveryRequest, DeliveryRequestListItem } from '@parceldesk/shared/schemas/delivery';
 import type { ListResponse } from '@parceldesk/shared/schemas/list-query';
+import { branches } from '../../db/schema/index';
+import { makeUser, signIn } from '../../test/factories';
+import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payInFull, readyParcel, signatureDataUrl } from '../pickups/pickup-test-kit';
 import { deliveryWorld, jamaicaDay, type DeliveryWorld } from './delivery-test-kit';
@@ -279,5 +283,89 @@ describe('two staff at once', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json()).toMatchObject({ message: 'The delivery request is already Delivered' });
     expect(await sql('select 1 from payments where reference = $1', [request.requestNumber])).toHaveLength(1);
+  });
+});
+
+describe('proof of delivery by photo', () => {
+  const uploadPhoto = (id: string, headers: Headers, fileName: string, data: Buffer, contentType = 'image/jpeg') => {
+    const body = multipart({}, [{ field: 'photo', fileName, data, contentType }]);
+    return t.app.inject({ method: 'POST', url: `/api/delivery-requests/${id}/photo`, headers: { ...headers, ...body.headers }, payload: body.payload });
+  };
+
+  it('a JPG taken at the door is resized and stored; delivered then needs no signature; staff and the customer see the photo', async () => {
+    const { parcel, request } = await outForDelivery();
+    const big = await new Jimp({ width: 2000, height: 1500, color: 0x3366ccff }).getBuffer('image/jpeg');
+    const added = await uploadPhoto(request.id, w.as.dispatcher, 'IMG_0042.JPG', big);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ message: 'Photo of the delivery saved', request: { status: 'out_for_delivery', hasPhoto: true, hasSignature: false } });
+    const [stored] = await sql<{ kind: string; content_type: string; data: Buffer }>('select f.kind, f.content_type, f.data from stored_files f join delivery_requests r on r.photo_file_id = f.id where r.id = $1', [request.id]);
+    expect(stored).toMatchObject({ kind: 'delivery_photo', content_type: 'image/jpeg' });
+    const resized = await Jimp.fromBuffer(stored!.data);
+    expect([resized.width, resized.height]).toEqual([1600, 1200]);
+
+    const response = await call('POST', `/delivery-requests/${request.id}/deliver`, w.as.dispatcher, { recipientName: 'Tanya Delivery' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(detail(response)).toMatchObject({ status: 'delivered', hasPhoto: true, hasSignature: false });
+    expect(await packageStatus(parcel.pkg.id)).toBe('delivered');
+
+    for (const headers of [w.as.viewer, w.as.tanya]) {
+      const photo = await call('GET', `/delivery-requests/${request.id}/photo`, headers);
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toContain('image/jpeg');
+    }
+    expect((await call('GET', `/delivery-requests/${request.id}/photo`, w.as.andre)).statusCode).toBe(404);
+    expect((await call('GET', `/delivery-requests/${request.id}/photo`, other.as.admin)).statusCode).toBe(404);
+    expect((await call('GET', `/delivery-requests/${request.id}/signature`, w.as.tanya)).statusCode).toBe(404);
+    // Once delivered the proof is closed.
+    expect((await uploadPhoto(request.id, w.as.dispatcher, 'late.png', await new Jimp({ width: 10, height: 10, color: 0xffffffff }).getBuffer('image/png'), 'image/png')).statusCode).toBe(409);
+  });
+
+  it('a photo as well as a signature: both kept', async () => {
+    const { request } = await outForDelivery();
+    const png = await new Jimp({ width: 40, height: 30, color: 0xcc9933ff }).getBuffer('image/png');
+    expect((await uploadPhoto(request.id, w.as.dispatcher, 'door.png', png, 'image/png')).statusCode).toBe(200);
+    const response = await call('POST', `/delivery-requests/${request.id}/deliver`, w.as.dispatcher, { recipientName: 'Tanya', signature });
+    expect(detail(response)).toMatchObject({ status: 'delivered', hasPhoto: true, hasSignature: true });
+  });
+
+  it('a file that is not a JPG or PNG is refused by its content with a clear message and nothing changes; no photo sent is 400', async () => {
+    const { request } = await outForDelivery();
+    const before = await sql('select count(*)::int as n from stored_files where courier_id = $1', [w.courier.id]);
+    const fake = await uploadPhoto(request.id, w.as.dispatcher, 'receipt.jpg', Buffer.from('%PDF-1.4 not a photo at all'));
+    expect(fake.statusCode).toBe(415); // lib/photos' answer to a file that is not an image, as for package photos
+    expect(fake.json()).toMatchObject({ message: 'Photos must be JPG or PNG images' });
+    const empty = multipart({}, []);
+    const none = await t.app.inject({ method: 'POST', url: `/api/delivery-requests/${request.id}/photo`, headers: { ...w.as.dispatcher, ...empty.headers }, payload: empty.payload });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ message: 'Choose a photo of the delivery' });
+    expect(await sql('select count(*)::int as n from stored_files where courier_id = $1', [w.courier.id])).toEqual(before);
+    const still = await call('GET', `/delivery-requests/${request.id}`, w.as.dispatcher);
+    expect(still.json()).toMatchObject({ status: 'out_for_delivery', hasPhoto: false });
+    // Without a signature or a photo "delivered" is still refused.
+    const noProof = await call('POST', `/delivery-requests/${request.id}/deliver`, w.as.dispatcher, { recipientName: 'Tanya' });
+    expect(noProof.statusCode).toBe(400);
+    expect(noProof.json()).toMatchObject({ message: "The recipient's signature or a photo is required" });
+    // A viewer may not add one; another courier's request is not found.
+    expect((await uploadPhoto(request.id, w.as.viewer, 'a.png', await new Jimp({ width: 5, height: 5, color: 0xffffffff }).getBuffer('image/png'), 'image/png')).statusCode).toBe(403);
+    expect((await uploadPhoto(request.id, other.as.dispatcher, 'a.png', await new Jimp({ width: 5, height: 5, color: 0xffffffff }).getBuffer('image/png'), 'image/png')).statusCode).toBe(404);
+  });
+});
+
+describe('branch scope (decision 008)', () => {
+  it("branch-bound staff see only their branch's customers' requests: lists and by id (404)", async () => {
+    const { request } = await scheduled();
+    const [elsewhere] = await t.database.db.insert(branches).values({ courierId: w.courier.id, name: `Montego Bay ${Date.now()}` }).returning();
+    const permissions = ['delivery_requests_view', 'delivery_requests_manage', 'packages_manage'];
+    const away = (await signIn(t.app, await makeUser(t.database.db, { role: 'staff', courier: w.courier, permissions, branchId: elsewhere!.id }))).headers;
+    const awayManager = (await signIn(t.app, await makeUser(t.database.db, { role: 'branch_manager', courier: w.courier, permissions, branchId: elsewhere!.id }))).headers;
+    for (const headers of [away, awayManager]) {
+      expect((await call('GET', '/delivery-requests', headers)).json<ListResponse<DeliveryRequestListItem>>().data).toEqual([]);
+      expect((await call('GET', `/delivery-requests/${request.id}`, headers)).statusCode).toBe(404);
+      expect((await call('POST', `/delivery-requests/${request.id}/out-for-delivery`, headers)).statusCode).toBe(404);
+    }
+    // Staff of the customer's branch and the courier admin (every branch) still see it.
+    const home = await call('GET', '/delivery-requests', w.as.dispatcher);
+    expect(home.json<ListResponse<DeliveryRequestListItem>>().data.map((r) => r.id)).toContain(request.id);
+    expect((await call('GET', `/delivery-requests/${request.id}`, w.as.admin)).statusCode).toBe(200);
   });
 });

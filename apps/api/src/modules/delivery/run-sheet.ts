@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { couriers, customers, deliveryLocations, deliveryRequestPackages, deliveryRequests, packages, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { openPdf } from '../../lib/pdf-fonts';
-import type { TenantScope } from '../../lib/tenant-scope';
+import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import { amountDue, parcelsWithBalances } from './delivery-view';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -32,7 +32,7 @@ export async function runStops(db: DbOrTx, scope: TenantScope, input: { date: st
     .innerJoin(customers, eq(customers.id, deliveryRequests.customerId))
     .innerJoin(deliveryLocations, eq(deliveryLocations.id, deliveryRequests.locationId))
     .where(and(
-      eq(deliveryRequests.courierId, scope.courierId), eq(deliveryRequests.scheduledDate, input.date),
+      tenantWhere(deliveryRequests, scope), eq(deliveryRequests.scheduledDate, input.date),
       inArray(deliveryRequests.status, ['scheduled', 'out_for_delivery']),
       input.driverId ? eq(deliveryRequests.driverId, input.driverId) : undefined,
     ))

@@ -212,7 +212,7 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       return row!.id;
     }
     case 'delivery_request': {
-      // A delivered request with its signature (so the signature route has one to serve); the other
+      // A delivered request with its signature and photo (so those routes have one to serve); the other
       // routes answer 409 to its status, which is not an access answer.
       const pkg = await insertPackage(db, owner);
       await db.update(packages).set({ status: 'delivered' }).where(sql`${packages.id} = ${pkg.id}`);
@@ -220,11 +220,14 @@ export async function insertRow(db: Database, kind: TenantKind, owner: RowOwner)
       const [signature] = await db.insert(storedFiles).values({
         courierId, kind: 'delivery_signature', fileName: 'signature.png', contentType: 'image/png', sizeBytes: png.length, data: png,
       }).returning();
+      const [photo] = await db.insert(storedFiles).values({
+        courierId, kind: 'delivery_photo', fileName: 'door.png', contentType: 'image/png', sizeBytes: png.length, data: png,
+      }).returning();
       const [location] = await db.insert(deliveryLocations).values({ courierId, name: `Matrix area ${randomInt(1, 2 ** 40)}`, parish: 'Kingston', feeCents: 100_000 }).returning();
       const [row] = await db.insert(deliveryRequests).values({
         courierId, requestNo: `DR-M${randomInt(1, 2 ** 40)}`, customerId: owner.customerId, locationId: location!.id, address: '1 Matrix Road', phone: '876-555-0199',
         preferredDate: '2030-01-01', feeCents: 100_000, status: 'delivered', scheduledDate: '2030-01-01', timeWindow: 'morning',
-        recipientName: 'Matrix Recipient', deliveredAt: new Date(), signatureFileId: signature!.id,
+        recipientName: 'Matrix Recipient', deliveredAt: new Date(), signatureFileId: signature!.id, photoFileId: photo!.id,
       }).returning();
       await db.insert(deliveryRequestPackages).values({ requestId: row!.id, packageId: pkg.id, courierId, live: false });
       return row!.id;

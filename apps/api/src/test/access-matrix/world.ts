@@ -28,7 +28,7 @@ const USER_OWNED: TenantKind[] = ['notification'];
  * Kinds that follow a branch (docs/decisions/008): a branch manager's or staff member's request
  * naming another branch's row of the courier gets 404, like another courier's.
  */
-const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof', 'package', 'pre_alert'];
+const BRANCH_BOUND: TenantKind[] = ['customer', 'ticket', 'ticket_no', 'ticket_attachment', 'invoice_no', 'payment', 'payment_proof', 'package', 'pre_alert', 'delivery_request'];
 /**
  * Routes whose parameter names a row of any branch on purpose: a manifest carries the parcels of
  * every branch (the warehouse's work), so taking one off does not follow the caller's branch.

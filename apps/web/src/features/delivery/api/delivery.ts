@@ -74,19 +74,37 @@ export type DeliveryAction =
   | { kind: 'assign'; body: { driverId: string } }
   | { kind: 'reject'; body: { reason: string } }
   | { kind: 'out-for-delivery' }
-  | { kind: 'deliver'; body: CompleteDelivery }
+  | { kind: 'deliver'; body: CompleteDelivery; photo?: File | null }
   | { kind: 'fail'; body: { reason: string } };
 
 /** POST /delivery-requests/{id}/{action}: every step answers the request as it now stands. */
 export const useDeliveryAction = (id: string) => {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (action: DeliveryAction) => api<ResponseOf<'POST /delivery-requests/:id/schedule'>>(
-      `/delivery-requests/${encodeURIComponent(id)}/${action.kind}`, { method: 'POST', ...('body' in action ? { body: action.body } : {}) },
-    ),
-    onSuccess: refresh,
+    mutationFn: async (action: DeliveryAction) => {
+      // Proof by photo: the photo is stored first (judged and resized by the server), then "delivered".
+      if (action.kind === 'deliver' && action.photo) await uploadDeliveryPhoto(id, action.photo);
+      return api<ResponseOf<'POST /delivery-requests/:id/schedule'>>(
+        `/delivery-requests/${encodeURIComponent(id)}/${action.kind}`, { method: 'POST', ...('body' in action ? { body: action.body } : {}) },
+      );
+    },
+    onSettled: refresh,
   });
 };
+
+/** POST /delivery-requests/{id}/photo: the photo taken at the door (multipart `photo`), kept as proof before "delivered". */
+export const uploadDeliveryPhoto = (id: string, photo: File) => {
+  const form = new FormData();
+  form.append('photo', photo, photo.name);
+  return api<ResponseOf<'POST /delivery-requests/:id/photo'>>(`/delivery-requests/${encodeURIComponent(id)}/photo`, { method: 'POST', body: form });
+};
+
+/** GET /delivery-requests/{id}/photo|signature: the proof as an image for the detail (staff and the customer). */
+export const deliveryProofQuery = (id: string, kind: 'photo' | 'signature') => queryOptions({
+  queryKey: ['delivery', 'proof', id, kind],
+  queryFn: () => fetchFileBlob(`/delivery-requests/${encodeURIComponent(id)}/${kind}`),
+  staleTime: Infinity,
+});
 
 /** GET /delivery-requests/run-sheet: the PDF opened in a new tab to print (saved when pop-ups are blocked). */
 export async function openRunSheet(date: string, driverId: string | null): Promise<void> {

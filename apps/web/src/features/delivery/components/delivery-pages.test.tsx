@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeliveryRequest, DeliveryRequestListItem } from '@parceldesk/shared/schemas/delivery';
 import type { AuthContextValue } from '../../../lib/auth-context';
+import { ApiError } from '../../../lib/api-client';
 import { renderRoutes } from '../../../test/render';
 import { CustomerDeliveryPage } from './customer-delivery-page';
 import { DeliveryLocationsPage } from './delivery-locations-page';
@@ -18,6 +19,11 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api-client')>()),
   api: (await import('../../../test/contract-api')).contractChecked(mocks.api),
 }));
+const files = vi.hoisted(() => ({ fetched: [] as string[] }));
+vi.mock('../../../lib/download-file', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/download-file')>()),
+  fetchFileBlob: (path: string) => { files.fetched.push(path); return Promise.resolve(new Blob(['x'], { type: 'image/jpeg' })); },
+}));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notify: toast }));
 
@@ -28,7 +34,7 @@ const item: DeliveryRequestListItem = {
   scheduledDate: null, timeWindow: null, driverId: null, driverName: null, packagesCount: 1, feeCents: 150_000, createdAt: '2030-01-01T14:00:00.000Z',
 };
 const detail = (over: Partial<DeliveryRequest> = {}): DeliveryRequest => ({
-  ...item, notes: null, stopOrder: null, feeInvoiceNumber: null, amountDueCents: 250_000, recipientName: null, hasSignature: false, failureReason: null,
+  ...item, notes: null, stopOrder: null, feeInvoiceNumber: null, amountDueCents: 250_000, recipientName: null, hasSignature: false, hasPhoto: false, failureReason: null,
   rejectionReason: null, paymentNumber: null, collectedCents: 0, deliveredAt: null,
   parcels: [{ id: PARCEL_ID, packageNumber: 'IEX-P-0000001', trackingNumber: '1Z1', description: 'Shoes', status: 'ready_for_pickup', invoiceNumber: 'INV-000001', balanceCents: 250_000 }],
   history: [{ id: 'e1', fromStatus: null, toStatus: 'requested', note: null, actorName: 'Tanya Brown', createdAt: '2030-01-01T14:00:00.000Z' }],
@@ -39,6 +45,9 @@ const list = (rows: DeliveryRequestListItem[]) => ({ data: rows, total: rows.len
 beforeEach(() => {
   vi.clearAllMocks();
   server.calls = [];
+  files.fetched = [];
+  URL.createObjectURL = vi.fn(() => 'blob:proof');
+  URL.revokeObjectURL = vi.fn();
   server.responses = {
     'GET /delivery-requests': list([item]),
     'GET /delivery-requests/r1': detail(),
@@ -85,6 +94,16 @@ describe('customer delivery requests', () => {
     await user.click(within(form).getByRole('button', { name: 'Request delivery' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Delivery requested: DR-000001'));
     expect(posts()).toEqual([{ path: '/delivery-requests', method: 'POST', body: expect.objectContaining({ packageIds: [PARCEL_ID], address: '12 Hope Road', phone: '876-555-0123' }) }]);
+  });
+
+  it('sees the photo and signature kept as proof of a delivered request', async () => {
+    server.responses['GET /delivery-requests/r1'] = detail({ status: 'delivered', recipientName: 'Tanya Brown', deliveredAt: '2030-01-02T15:00:00.000Z', hasPhoto: true, hasSignature: true });
+    const { user } = renderRoutes({ '/customer/delivery-requests': <CustomerDeliveryPage /> }, '/customer/delivery-requests');
+    await user.click(await within(await screen.findByRole('table', { name: 'Your delivery requests' })).findByRole('button', { name: 'DR-000001' }));
+    expect(await screen.findByText('Proof of delivery')).toBeTruthy();
+    expect((await screen.findByRole('img', { name: 'Photo of the delivery' })).getAttribute('src')).toBe('blob:proof');
+    expect(await screen.findByRole('img', { name: "Recipient's signature" })).toBeTruthy();
+    expect(files.fetched.sort()).toEqual(['/delivery-requests/r1/photo', '/delivery-requests/r1/signature']);
   });
 
   it('opens a request, sees its steps and cancels it while requested', async () => {
@@ -138,6 +157,48 @@ describe('staff delivery requests', () => {
       path: '/delivery-requests/r1/deliver', method: 'POST',
       body: { recipientName: 'Tanya Brown', signature: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==', collectedCents: 250_000, paymentMethod: 'cash' },
     }]);
+  });
+
+  it('marks delivered with a photo instead of a signature: the photo (camera on a phone) is sent first, then delivered without a signature', async () => {
+    server.responses['GET /delivery-requests/r1'] = detail({ status: 'out_for_delivery', scheduledDate: '2030-01-02', timeWindow: 'morning', driverName: 'Devon Driver' });
+    server.responses['POST /delivery-requests/r1/photo'] = { message: 'Photo of the delivery saved', request: detail({ status: 'out_for_delivery', hasPhoto: true }) };
+    server.responses['POST /delivery-requests/r1/deliver'] = { message: 'Delivery completed', request: detail({ status: 'delivered', recipientName: 'Tanya Brown', hasPhoto: true, deliveredAt: '2030-01-02T15:00:00.000Z' }) };
+    const { user } = renderRoutes({ '/staff/delivery-requests': <DeliveryRequestsPage /> }, '/staff/delivery-requests');
+    await user.click(await within(await screen.findByRole('table', { name: 'Delivery requests' })).findByRole('button', { name: 'DR-000001' }));
+    const form = await screen.findByRole('form', { name: 'Delivered' });
+    await user.click(within(form).getByText('Photo'));
+    expect(within(form).queryByRole('img', { name: /Recipient's signature/ })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Mark delivered' }));
+    expect(await screen.findByText("The recipient's signature or a photo is required")).toBeTruthy();
+    expect(posts()).toEqual([]);
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.getAttribute('capture')).toBe('environment');
+    expect(input.getAttribute('accept')).toBe('image/jpeg,image/png');
+    await user.upload(input, new File(['jpeg bytes'], 'door.jpg', { type: 'image/jpeg' }));
+    await user.click(within(form).getByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Delivery completed'));
+    const sent = posts();
+    expect(sent.map((call) => call.path)).toEqual(['/delivery-requests/r1/photo', '/delivery-requests/r1/deliver']);
+    expect((sent[0]!.body as FormData).get('photo')).toBeInstanceOf(File);
+    expect(sent[1]!.body).toEqual({ recipientName: 'Tanya Brown', collectedCents: 250_000, paymentMethod: 'cash' });
+  });
+
+  it('a refused photo is told and the request is not marked delivered', async () => {
+    server.responses['GET /delivery-requests/r1'] = detail({ status: 'out_for_delivery', scheduledDate: '2030-01-02', timeWindow: 'morning', driverName: 'Devon Driver' });
+    const { user } = renderRoutes({ '/staff/delivery-requests': <DeliveryRequestsPage /> }, '/staff/delivery-requests');
+    mocks.api.mockImplementation(async (path: string, options: { method?: string; body?: unknown } = {}) => {
+      const method = options.method ?? 'GET';
+      server.calls.push({ path, method, body: options.body });
+      if (method === 'POST' && path === '/delivery-requests/r1/photo') throw new ApiError(415, 'Photos must be JPG or PNG images');
+      return server.responses[`${method} ${path.split('?')[0]}`];
+    });
+    await user.click(await within(await screen.findByRole('table', { name: 'Delivery requests' })).findByRole('button', { name: 'DR-000001' }));
+    const form = await screen.findByRole('form', { name: 'Delivered' });
+    await user.click(within(form).getByText('Photo'));
+    await user.upload(form.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['%PDF'], 'scan.jpg', { type: 'image/jpeg' }));
+    await user.click(within(form).getByRole('button', { name: 'Mark delivered' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Photos must be JPG or PNG images');
+    expect(posts().map((call) => call.path)).toEqual(['/delivery-requests/r1/photo']);
   });
 
   it('a viewer without delivery_requests_manage sees no actions; without view, no access', async () => {

@@ -1,4 +1,6 @@
-import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Group, Image, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   DELIVERY_STATUS_LABELS, DELIVERY_WINDOW_LABELS, deliveryStatusColor, type DeliveryStatus,
 } from '@parceldesk/shared/domain/delivery';
@@ -6,11 +8,27 @@ import type { DeliveryRequest } from '@parceldesk/shared/schemas/delivery';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate, formatDateTime } from '../../../components/ui/format-date';
 import { formatJmd } from '../../../components/ui/format-money';
+import { deliveryProofQuery } from '../api/delivery';
 
 const COLORS = { grey: 'gray', blue: 'blue', green: 'teal', yellow: 'yellow', red: 'red' } as const;
 
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   return <Badge color={COLORS[deliveryStatusColor(status)]} variant="light">{DELIVERY_STATUS_LABELS[status]}</Badge>;
+}
+
+/** The signature or photo kept as proof of delivery, fetched with the session and shown inline. */
+function ProofImage({ id, kind }: { id: string; kind: 'photo' | 'signature' }) {
+  const blob = useQuery(deliveryProofQuery(id, kind));
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob.data) return undefined;
+    const objectUrl = URL.createObjectURL(blob.data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob.data]);
+  const alt = kind === 'photo' ? 'Photo of the delivery' : "Recipient's signature";
+  if (blob.isError) return <Text size="sm" c="red">{`${alt}: could not be loaded`}</Text>;
+  return url ? <Image src={url} alt={alt} mah={320} maw="100%" w="auto" fit="contain" radius="sm" /> : <Text size="sm" c="dimmed">{`Loading ${alt.toLowerCase()}…`}</Text>;
 }
 
 /** What a request is, for the customer and for staff: where, when, who, what, how much, and every step so far. */
@@ -37,6 +55,15 @@ export function DeliveryRequestDetail({ request }: { request: DeliveryRequest })
         ...(request.rejectionReason ? [{ label: 'Rejected', value: request.rejectionReason }] : []),
         ...(request.notes ? [{ label: 'Notes', value: request.notes }] : []),
       ]} />
+      {(request.hasPhoto || request.hasSignature) && (
+        <div>
+          <Title order={4} mb="xs">Proof of delivery</Title>
+          <Group align="flex-start" gap="md" wrap="wrap">
+            {request.hasPhoto && <ProofImage id={request.id} kind="photo" />}
+            {request.hasSignature && <ProofImage id={request.id} kind="signature" />}
+          </Group>
+        </div>
+      )}
       <div>
         <Title order={4} mb="xs">Parcels</Title>
         <Table.ScrollContainer minWidth={320}>

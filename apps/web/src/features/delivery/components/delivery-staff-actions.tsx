@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Card, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, FileInput, Group, NativeSelect, NumberInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DELIVERY_WINDOW_LABELS, DELIVERY_WINDOWS, type DeliveryWindow } from '@parceldesk/shared/domain/delivery';
 import { DELIVERY_MSG, type DeliveryRequest } from '@parceldesk/shared/schemas/delivery';
@@ -33,6 +33,8 @@ export function DeliveryStaffActions({ request }: { request: DeliveryRequest }) 
   const [collected, setCollected] = useState<number>(request.amountDueCents / 100);
   const [error, setError] = useState<string | null>(null);
   const pad = useRef<SignaturePadHandle>(null);
+  const [proof, setProof] = useState<'signature' | 'photo'>('signature');
+  const [photo, setPhoto] = useState<File | null>(null);
 
   const run = (step: DeliveryAction, failure: string) => (event?: FormEvent) => {
     event?.preventDefault();
@@ -85,12 +87,14 @@ export function DeliveryStaffActions({ request }: { request: DeliveryRequest }) 
   if (request.status === 'out_for_delivery') {
     const deliver = (event: FormEvent) => {
       event.preventDefault();
-      const signature = pad.current?.toPng() ?? null;
-      if (!signature) {
+      const signature = proof === 'signature' ? pad.current?.toPng() ?? null : null;
+      const photoProof = proof === 'photo' ? photo : null;
+      if (!signature && !photoProof && !request.hasPhoto) {
         setError(DELIVERY_MSG.proofRequired);
         return;
       }
-      run({ kind: 'deliver', body: { recipientName: recipient, signature, collectedCents: Math.round((collected || 0) * 100), paymentMethod: 'cash' } }, 'Could not complete the delivery')();
+      const body = { recipientName: recipient, collectedCents: Math.round((collected || 0) * 100), paymentMethod: 'cash' as const, ...(signature ? { signature } : {}) };
+      run({ kind: 'deliver', body, photo: photoProof }, 'Could not complete the delivery')();
     };
     return (
       <Stack gap="md">
@@ -98,7 +102,18 @@ export function DeliveryStaffActions({ request }: { request: DeliveryRequest }) 
         <Section title="Delivered" onSubmit={deliver}>
           <TextInput label="Recipient's name" value={recipient} onChange={(e) => setRecipient(e.currentTarget.value)} required />
           <NumberInput label="Cash collected (J$)" value={collected} onChange={(value) => setCollected(typeof value === 'number' ? value : Number(value) || 0)} min={0} decimalScale={2} thousandSeparator="," />
-          <SignaturePad ref={pad} label="Recipient's signature" onChange={(empty) => { if (!empty) setError(null); }} disabled={busy} height={180} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="delivery-proof-label">Proof of delivery</Text>
+            <SegmentedControl aria-labelledby="delivery-proof-label" value={proof} onChange={(value) => { setProof(value as 'signature' | 'photo'); setError(null); }}
+              data={[{ value: 'signature', label: 'Signature' }, { value: 'photo', label: 'Photo' }]} disabled={busy} />
+          </Stack>
+          {proof === 'signature'
+            ? <SignaturePad ref={pad} label="Recipient's signature" onChange={(empty) => { if (!empty) setError(null); }} disabled={busy} height={180} />
+            : (
+              <FileInput label="Photo of the delivery" description={request.hasPhoto ? 'A photo is already saved; choose another to replace it.' : 'JPG or PNG; on a phone this opens the camera.'}
+                placeholder="Take or choose a photo" accept="image/jpeg,image/png" capture="environment" value={photo}
+                onChange={(file) => { setPhoto(file); if (file) setError(null); }} clearable disabled={busy} />
+            )}
           <Group><Button type="submit" color="teal" loading={busy}>Mark delivered</Button></Group>
         </Section>
         <Section title="Not delivered" onSubmit={run({ kind: 'fail', body: { reason } }, 'Could not record the failed delivery')}>
