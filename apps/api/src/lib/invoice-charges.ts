@@ -130,7 +130,7 @@ export async function addLineToInvoice(
   return { invoice: updated, lineId: inserted.id };
 }
 
-const PENDING_LABELS: Record<PendingChargeLine['code'], string> = { storage_fee: 'Storage fee', switching_fee: 'Branch switching fee' };
+const PENDING_LABELS: Record<PendingChargeLine['code'], string> = { storage_fee: 'Storage fee', switching_fee: 'Branch switching fee', delivery_fee: 'Delivery fee' };
 
 /** The parcel's charges not yet billed, oldest first (read under the parcel's row lock). */
 async function pendingChargesOf(tx: DbOrTx, packageId: string): Promise<PendingCharge[]> {
@@ -168,7 +168,7 @@ export interface BilledCharges {
 }
 
 /**
- * Bills a parcel's pending charges (storage days, switching fee) exactly once, in the caller's
+ * Bills a parcel's pending charges (storage days, switching fee, delivery fee) exactly once, in the caller's
  * transaction: on its invoice while nothing is paid on it, else on its open supplementary
  * invoice, else on a new supplementary invoice ("charges after payment go on a new invoice").
  * Takes the parcel's row lock first, so two sweeps or two issuers at once queue and the second

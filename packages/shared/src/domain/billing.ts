@@ -107,11 +107,11 @@ export function agingBucketOf(days: number): AgingBucket {
  */
 export type PendingCharge =
   | { source: 'storage'; id: string; chargeDay: string; amountCents: number }
-  | { source: 'package'; id: string; kind: 'switching'; amountCents: number; note: string | null };
+  | { source: 'package'; id: string; kind: 'switching' | 'delivery_fee'; amountCents: number; note: string | null };
 
 /** A line billing pending charges, with pricing's charge code and the charges it bills. */
 export interface PendingChargeLine {
-  code: Extract<ChargeCode, 'storage_fee' | 'switching_fee'>;
+  code: Extract<ChargeCode, 'storage_fee' | 'switching_fee' | 'delivery_fee'>;
   description: string;
   amountCents: number;
   chargeIds: { storage: string[]; package: string[] };
@@ -120,7 +120,7 @@ export interface PendingChargeLine {
 /**
  * Pending charges as invoice lines, with pricing's charge codes (domain/pricing.ts): the storage
  * days in one `storage_fee` line ("Storage 3 days 2026-05-02 to 2026-05-04 (IEX-P-…)"), each
- * switching fee its own `switching_fee` line. The amounts are those recorded: the courier's
+ * switching fee its own `switching_fee` line, each delivery fee its own `delivery_fee` line. The amounts are those recorded: the courier's
  * setting when the charge was made, not today's.
  */
 export function pendingChargeLines(packageNumber: string, charges: readonly PendingCharge[]): PendingChargeLine[] {
@@ -139,9 +139,10 @@ export function pendingChargeLines(packageNumber: string, charges: readonly Pend
   }
   for (const charge of charges) {
     if (charge.source !== 'package' || charge.amountCents <= 0) continue;
+    const delivery = charge.kind === 'delivery_fee';
     lines.push({
-      code: 'switching_fee',
-      description: `Branch switching fee (${packageNumber})${charge.note ? `: ${charge.note}` : ''}`,
+      code: delivery ? 'delivery_fee' : 'switching_fee',
+      description: `${delivery ? 'Delivery fee' : 'Branch switching fee'} (${packageNumber})${charge.note ? `: ${charge.note}` : ''}`,
       amountCents: charge.amountCents,
       chargeIds: { storage: [], package: [charge.id] },
     });

@@ -26,6 +26,10 @@ export const PACKING_MSG = {
   movedOn: 'Refused: this parcel has already moved on (manifested, invoiced or further) and keeps its history; remove it from the manifest first',
   parcelNotFound: 'No parcel with this PackageID was pushed to this courier',
   manifestClosed: 'Parcels cannot be added to or removed from this manifest any more: it has left the warehouse',
+  awbKept: (number: string, status: string, awb: string, problem: string) =>
+    `Manifest ${number}: ${status}. Warning: AWBNumber "${awb}" is not a valid master air waybill (${problem}); it is kept in the manifest notes and the MAWB must be completed on manifest ${number} before it can be closed`,
+  mawbBeforeClose: (number: string, awb: string | null, problem: string | null) =>
+    `Manifest ${number} cannot move past At warehouse: it has no valid master air waybill (MAWB)${awb && problem ? `; AWBNumber "${awb}" failed the check (${problem})` : ''}. Complete the MAWB on manifest ${number}, then push the status again`,
 } as const;
 
 const text = z.preprocess((v) => (v === null || v === undefined ? undefined : String(v)), z.string().trim().max(500).optional());

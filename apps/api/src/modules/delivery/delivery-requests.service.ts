@@ -6,10 +6,11 @@ import { DELIVERY_MSG, type createDeliveryRequestSchema, type scheduleDeliverySc
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import {
-  deliveryLocations, deliveryRequestPackages, deliveryRequests, invoicePackages, invoices, packages, paymentAllocations, payments, users,
+  deliveryLocations, deliveryRequestPackages, deliveryRequests, invoicePackages, invoices, packageCharges, packages, paymentAllocations, payments, users,
 } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { billPendingCharges } from '../../lib/invoice-charges';
 import { nextNumber } from '../../lib/counters';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertMove, lockRequest, recordDeliveryEvent, releaseParcels, tellCustomer, touched, type DeliveryRow } from './delivery-history';
@@ -104,8 +105,11 @@ async function nextStop(tx: Tx, request: DeliveryRow, driverId: string, date: st
 /**
  * The delivery fee onto an invoice of the request's parcels, through pricing's delivery line and the
  * invoices' own add-line path (an event the customer sees, audit, the customer told). Only an
- * invoice without payments takes new charges (issue 13); when every one has payments the fee stays
- * on the request, pending, and is shown to the driver as an amount to collect.
+ * invoice without payments takes new charges (issue 13); when every one has payments the fee is
+ * recorded as a `delivery_fee` charge on the first invoiced parcel (one per request, migration
+ * 0024) and billed like storage and switching charges (lib/invoice-charges.ts, decision 026): on
+ * a supplementary invoice the customer owes. A request whose parcels have no invoice yet keeps
+ * the fee pending, shown to the driver as an amount to collect.
  */
 async function chargeFee(tx: Tx, input: { actor: Actor; request: DeliveryRow; ports: DeliveryPorts; publicUrl: string }): Promise<string | null> {
   const { request } = input;
@@ -117,13 +121,34 @@ async function chargeFee(tx: Tx, input: { actor: Actor; request: DeliveryRow; po
     .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
     .where(and(eq(deliveryRequestPackages.requestId, request.id), eq(invoices.status, 'unpaid'), eq(invoices.paidCents, 0), sql`not ${hasPayments}`))
     .orderBy(asc(invoices.invoiceNo)).limit(1);
-  if (!open) return null;
   const [location] = await tx.select({ name: deliveryLocations.name }).from(deliveryLocations).where(eq(deliveryLocations.id, request.locationId));
+  if (!open) return billFeeAfterPayment(tx, { ...input, amountCents: line.amountCents, note: `${request.requestNo} to ${location?.name ?? 'delivery location'}` });
   const invoice = await input.ports.addInvoiceLine(tx, {
     actor: input.actor, invoiceNo: open.invoiceNo, courierId: request.courierId, publicUrl: input.publicUrl,
     line: { code: line.code as 'delivery_fee', amountCents: line.amountCents, description: `${line.description}: ${request.requestNo} to ${location?.name ?? 'delivery location'}`, packageId: open.packageId },
   });
   return invoice.id;
+}
+
+/** The fee as a pending charge of the first invoiced parcel, billed at once on a supplementary invoice (or null: no parcel is invoiced). */
+async function billFeeAfterPayment(tx: Tx, input: { actor: Actor; request: DeliveryRow; publicUrl: string; amountCents: number; note: string }): Promise<string | null> {
+  const { request } = input;
+  const [invoiced] = await tx.select({ packageId: invoicePackages.packageId }).from(deliveryRequestPackages)
+    .innerJoin(invoicePackages, and(eq(invoicePackages.packageId, deliveryRequestPackages.packageId), eq(invoicePackages.live, true), eq(invoicePackages.supplementary, false)))
+    .innerJoin(packages, eq(packages.id, deliveryRequestPackages.packageId))
+    .where(eq(deliveryRequestPackages.requestId, request.id)).orderBy(asc(packages.packageNo)).limit(1);
+  if (!invoiced) return null;
+  await tx.insert(packageCharges).values({
+    courierId: request.courierId, packageId: invoiced.packageId, kind: 'delivery_fee', amountCents: input.amountCents, note: input.note,
+    details: { deliveryRequestId: request.id, requestNo: request.requestNo },
+    createdBy: input.actor.principal.kind === 'user' ? input.actor.principal.id : null,
+  }).onConflictDoNothing();
+  const billed = await billPendingCharges(tx, { actor: input.actor, courierId: request.courierId, packageId: invoiced.packageId, publicUrl: input.publicUrl });
+  if (billed) return billed.invoiceId;
+  // Billed already (a retry after the charge was recorded): the invoice whose line bills it.
+  const [charge] = await tx.select({ invoiceId: packageCharges.invoiceId }).from(packageCharges)
+    .where(and(eq(packageCharges.kind, 'delivery_fee'), sql`${packageCharges.details}->>'deliveryRequestId' = ${request.id}`));
+  return charge?.invoiceId ?? null;
 }
 
 /**

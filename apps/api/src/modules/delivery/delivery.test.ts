@@ -165,11 +165,26 @@ describe('staff handle the request', () => {
     expect(request.history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'requested'], ['requested', 'scheduled']]);
   });
 
-  it('a paid invoice takes no new charge: the fee stays pending on the request', async () => {
+  it('a paid invoice takes no new charge: the fee goes on one supplementary invoice, once even when scheduled twice at once', async () => {
     const made = await requested(w, { paid: true });
-    const response = await call('POST', `/delivery-requests/${made.request.id}/schedule`, w.as.dispatcher, { date: jamaicaDay(1), window: 'afternoon' });
-    expect(detail(response)).toMatchObject({ status: 'scheduled', feeInvoiceNumber: null, amountDueCents: 0 });
+    const body = { date: jamaicaDay(1), window: 'afternoon' };
+    const answers = await Promise.all([
+      call('POST', `/delivery-requests/${made.request.id}/schedule`, w.as.dispatcher, body),
+      call('POST', `/delivery-requests/${made.request.id}/schedule`, w.as.admin, body),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await sql('select 1 from invoice_lines where invoice_id = $1', [made.parcel.invoice!.id])).toHaveLength(0);
+    const supplementary = await sql<{ id: string; invoice_no: string; status: string; total_cents: number }>(
+      `select i.id, i.invoice_no, i.status, i.total_cents from invoices i join invoice_packages ip on ip.invoice_id = i.id
+       where ip.package_id = $1 and ip.supplementary`, [made.parcel.pkg.id]);
+    expect(supplementary).toEqual([expect.objectContaining({ status: 'unpaid', total_cents: 150_000 })]);
+    const lines = await sql<{ code: string; amount_cents: number; description: string }>('select code, amount_cents, description from invoice_lines where invoice_id = $1', [supplementary[0]!.id]);
+    expect(lines).toEqual([{ code: 'delivery_fee', amount_cents: 150_000, description: expect.stringContaining(made.request.requestNumber) }]);
+    expect(await sql(`select 1 from package_charges where kind = 'delivery_fee' and invoice_id = $1`, [supplementary[0]!.id])).toHaveLength(1);
+    const seen = await call('GET', `/delivery-requests/${made.request.id}`, w.as.tanya);
+    expect(seen.json<DeliveryRequest>()).toMatchObject({ status: 'scheduled', feeInvoiceNumber: supplementary[0]!.invoice_no });
+    const notified = await sql<{ title: string }>('select title from notifications where customer_id = $1 and title like $2', [w.tanya.id, `Invoice ${supplementary[0]!.invoice_no}%`]);
+    expect(notified).toHaveLength(1);
   });
 
   it('illegal moves are 409 naming both states; a viewer cannot act (403); another courier gets 404', async () => {

@@ -128,6 +128,39 @@ describe('the packing-system contract, driven by a packing-system double', () =>
     expect(await detail(onIt)).toMatchObject({ status: 'arrived' });
   });
 
+  it('the contract\'s own AWB "810-1234567" is accepted as given with a warning; closing then waits for a valid MAWB (409 naming it)', async () => {
+    const parcel = warehouse.receive(w.tanya.mailboxNumber);
+    expect((await warehouse.add(parcel)).statusCode).toBe(201);
+    const header = { ManifestID: `m-awb-${Date.now()}`, ServiceTypeID: 'AIR STANDARD', ManifestCode: 'DC-2026-11-24-1013', AWBNumber: '810-1234567', ManifestStatus: 0, EntryDateTime: warehouse.tick() };
+    const created = await warehouse.manifest(header, [parcel.ControlNumber]);
+    expect(created.statusCode).toBe(201);
+    const body = created.json<PackingManifestAnswer>();
+    expect(body).toMatchObject({ Result: 'created', ManifestStatus: 0, NotLoaded: [] });
+    expect(body.Added).toHaveLength(1);
+    expect(body.message).toContain('AWBNumber "810-1234567" is not a valid master air waybill');
+    expect(body.message).toContain('the MAWB must be completed');
+    const [ours] = (await t.database.pool.query<{ id: string; mawb: string | null; notes: string }>(
+      'select m.id, m.mawb, m.notes from manifests m join packing_system_manifests p on p.manifest_id = m.id where p.external_id = $1', [header.ManifestID])).rows;
+    expect(ours).toMatchObject({ mawb: null, notes: expect.stringContaining('AWB 810-1234567') });
+
+    const closing = await warehouse.manifest({ ...header, ManifestStatus: 1, UpdatedDateTime: warehouse.tick() }, [parcel.ControlNumber]);
+    expect(closing.statusCode).toBe(409);
+    expect(closing.json()).toMatchObject({ code: 'packing.mawb_missing', message: expect.stringContaining('no valid master air waybill (MAWB)') });
+    expect(closing.json().message).toContain(body.ManifestNumber);
+
+    const mawb = freshMawb();
+    const completed = await t.app.inject({
+      method: 'PATCH', url: `/api/manifests/${ours!.id}`, headers: w.as.admin,
+      payload: { service: 'air', carrier: 'Packing system', origin: 'MIA', destination: 'KIN', mawb, notes: ours!.notes },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const closed = await warehouse.manifest({ ...header, ManifestStatus: 1, UpdatedDateTime: warehouse.tick() }, [parcel.ControlNumber]);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ Result: 'updated', ManifestStatus: 1, message: `Manifest ${body.ManifestNumber}: Closed` });
+    const [after] = (await t.database.pool.query<{ mawb: string | null }>('select mawb from manifests where id = $1', [ours!.id])).rows;
+    expect(after!.mawb).not.toBeNull();
+  });
+
   it('a delete of a parcel still only received puts ours on hold with its history; a repeat is applied once', async () => {
     const parcel = warehouse.receive(w.andre.mailboxNumber);
     const id = await packageIdOf((await warehouse.add(parcel)).json<PackingPackageAnswer>().HouseNumber);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { canonicalTracking } from '@parceldesk/shared/domain/packages';
-import { MANIFEST_STATUS_LABELS, type ManifestStatus } from '@parceldesk/shared/domain/manifests';
+import { MANIFEST_STATUS_LABELS, mawbProblem, type ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import { DEFAULT_SERVICE_MAP, PACKING_SERVICE_TYPES } from '@parceldesk/shared/schemas/integrations';
 import { manifestInputSchema } from '@parceldesk/shared/schemas/manifests';
 import { PACKING_MSG, PACKING_STATUS_LABELS, type PackingManifestAnswer, type PackingManifestEvent } from '@parceldesk/shared/schemas/packing-system';
@@ -82,9 +82,12 @@ export async function applyManifestPush(tx: Tx, input: { actor: Actor; event: Pa
   const type = PACKING_SERVICE_TYPES.find((t) => t === m.ServiceTypeID?.trim().toUpperCase());
   const service = type ? (connection?.serviceMap ?? DEFAULT_SERVICE_MAP)[type] : 'air';
   const awb = m.AWBNumber?.trim();
+  // An AWB that fails our MAWB check (the contract's own "810-1234567") does not refuse the push:
+  // it is kept as given in the notes, our MAWB stays empty and the answer says to complete it.
+  const awbProblem = service === 'air' && awb ? mawbProblem(awb) : null;
   const header = manifestInputSchema.safeParse({
     service, carrier: 'Packing system', origin: service === 'air' ? 'MIA' : 'USMIA', destination: service === 'air' ? 'KIN' : 'JMKIN',
-    mawb: service === 'air' && awb ? awb : undefined, billOfLading: service === 'sea' && awb ? awb : undefined,
+    mawb: service === 'air' && awb && !awbProblem ? awb : undefined, billOfLading: service === 'sea' && awb ? awb : undefined,
     flightOrVoyage: m.ManifestCode, departureDate: dayOf(m.FlightDate),
     notes: [`Packing system manifest ${m.ManifestCode ?? m.ManifestID}`, awb ? `AWB ${awb}` : null, event.CollectionCodes.length ? `Bags: ${event.CollectionCodes.join(', ')}` : null].filter(Boolean).join('; ').slice(0, 1000),
   });
@@ -98,7 +101,9 @@ export async function applyManifestPush(tx: Tx, input: { actor: Actor; event: Pa
   if (known) {
     manifestId = known.manifestId;
     const current = await loadManifest(tx, actor.scope, manifestId);
-    if (current.status === 'open') await editManifest(tx, { actor, manifestId, input: header.data });
+    // A MAWB completed by hand is not cleared by a push whose AWB fails the check.
+    const input = awbProblem && current.mawb ? { ...header.data, mawb: current.mawb } : header.data;
+    if (current.status === 'open') await editManifest(tx, { actor, manifestId, input });
   } else {
     manifestId = await createManifest(tx, { actor, input: header.data });
   }
@@ -136,6 +141,11 @@ export async function applyManifestPush(tx: Tx, input: { actor: Actor; event: Pa
 
   const target = STATUS_OF_CODE[m.ManifestStatus ?? 0] ?? 'open';
   let status = manifest.status;
+  const mawbMissing = manifest.service === 'air' && !manifest.mawb;
+  if (mawbMissing && ORDER.indexOf(status) < ORDER.indexOf('closed') && ORDER.indexOf(target) >= ORDER.indexOf('closed')) {
+    const message = PACKING_MSG.mawbBeforeClose(manifest.number, awb ?? null, awbProblem);
+    throw new AppError(409, message, { AWBNumber: message }, 'packing.mawb_missing');
+  }
   while (ORDER.indexOf(status) < ORDER.indexOf(target)) {
     const next = ORDER[ORDER.indexOf(status) + 1]!;
     const action = ACTION_TO[next];
@@ -158,6 +168,6 @@ export async function applyManifestPush(tx: Tx, input: { actor: Actor; event: Pa
   });
   const body = await reply(known ? 'updated' : 'created', manifestId, {
     Added: added.map((id) => numbers.get(id) ?? id), Removed: removed.map((id) => numbers.get(id) ?? id), NotLoaded: notLoaded,
-  });
+  }, awbProblem && mawbMissing ? PACKING_MSG.awbKept(manifest.number, MANIFEST_STATUS_LABELS[status], awb!, awbProblem) : undefined);
   return { statusCode: known ? 200 : 201, body };
 }
