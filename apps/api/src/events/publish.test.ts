@@ -43,6 +43,7 @@ describe('live events (events/publish.ts)', () => {
       { name: 'reconciliations', data: { kind: 'resync', manifestId: null, reconciliationId: null } },
       { name: 'manifests', data: { kind: 'resync', manifestId: null, status: null } },
       { name: 'batchEmails', data: { kind: 'resync', batchId: null } },
+      { name: 'notifications', data: { kind: 'resync' } },
     ]);
   });
 
@@ -53,5 +54,22 @@ describe('live events (events/publish.ts)', () => {
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), progress)).toBe(false);
     // The outbox trigger of migration 0017 writes this payload; it must read back.
     expect(parseEvent(JSON.stringify(progress))).toEqual(progress);
+  });
+
+  it('a notification goes to its recipient alone, on every role', () => {
+    const mine: LiveEvent = { family: 'notifications', kind: 'notification.created', courierId: COURIER, customerId: null, audience: 'staff', userId: 'u-1' };
+    expect(mayReceive(principal({ id: 'u-1', role: 'staff' }), mine)).toBe(true);
+    expect(mayReceive(principal({ id: 'u-2', role: 'courier_admin' }), mine)).toBe(false);
+    expect(mayReceive(principal({ id: 'u-3', role: 'super_admin', courierId: null }), mine)).toBe(false);
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: 'u-1' }), mine)).toBe(false);
+    // The super admin's own (no courier) reach them.
+    const platform: LiveEvent = { ...mine, courierId: '', userId: 'u-3' };
+    expect(mayReceive(principal({ id: 'u-3', role: 'super_admin', courierId: null }), platform)).toBe(true);
+    expect(parseEvent(JSON.stringify(platform))).toEqual(platform);
+    const customers: LiveEvent = { ...mine, customerId: CUSTOMER, userId: null, audience: 'customer' };
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), customers)).toBe(true);
+    expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: 'other' }), customers)).toBe(false);
+    expect(mayReceive(principal({ role: 'courier_admin' }), customers)).toBe(false);
+    expect(clientMessage(customers)).toEqual({ name: 'notifications', data: { kind: 'notification.created' } });
   });
 });

@@ -8,6 +8,7 @@ import type { PackageStreamEvent } from '@parceldesk/shared/schemas/packages';
 import type { ReconciliationStreamEvent } from '@parceldesk/shared/schemas/reconciliation';
 import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import type { BatchStreamEvent } from '@parceldesk/shared/schemas/batch-emails';
+import type { NotificationStreamEvent } from '@parceldesk/shared/schemas/notifications';
 import type { DbOrTx } from '../db/client';
 import type { Principal } from '../lib/principal';
 
@@ -72,7 +73,19 @@ export interface BatchEmailLiveEvent extends LiveEventBase {
   batchId: string;
 }
 
-export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent | BatchEmailLiveEvent | ManifestLiveEvent;
+/**
+ * Issue 14: an in-app notification was written for one person (lib/notifications.ts). Only its
+ * recipient hears of it (mayReceive), whatever their role; `courierId` is '' for a platform-level
+ * user's (the super admin's, who has no courier).
+ */
+export interface NotificationLiveEvent extends LiveEventBase {
+  family: 'notifications';
+  kind: 'notification.created';
+  /** The staff-side user it is for; null when it is a customer's (`customerId`). */
+  userId: string | null;
+}
+
+export type LiveEvent = TicketLiveEvent | PackageLiveEvent | ReconciliationLiveEvent | BatchEmailLiveEvent | ManifestLiveEvent | NotificationLiveEvent;
 type Family = LiveEvent['family'];
 type EventOf<F extends Family> = Extract<LiveEvent, { family: F }>;
 
@@ -117,6 +130,13 @@ const FAMILIES: { [F in Family]: FamilyRule<F> } = {
     toClient: (event): BatchStreamEvent => ({ kind: event.kind, batchId: event.batchId }),
     resync: { kind: 'resync', batchId: null } satisfies BatchStreamEvent,
   },
+  notifications: {
+    kinds: ['notification.created'],
+    // Never by permission: only the recipient hears of it (mayReceive).
+    permission: null,
+    toClient: (event): NotificationStreamEvent => ({ kind: event.kind }),
+    resync: { kind: 'resync' } satisfies NotificationStreamEvent,
+  },
 };
 
 const ruleOf = <F extends Family>(family: F) => FAMILIES[family] as FamilyRule<F>;
@@ -127,6 +147,14 @@ const ruleOf = <F extends Family>(family: F) => FAMILIES[family] as FamilyRule<F
  */
 export async function publishEvent(tx: DbOrTx, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Several events in one statement (a write that tells many people at once); identical ones reach the streams once. */
+export async function publishEvents(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (events.length === 1) return publishEvent(tx, events[0]!);
+  const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, payload) from jsonb_array_elements_text(${payloads}::jsonb) as payload`);
 }
 
 const AUDIENCES: readonly string[] = ['staff', 'customer', 'all'];
@@ -153,6 +181,10 @@ export function parseEvent(payload: string | undefined): LiveEvent | null {
  * who may open what it is about (for tickets, modules/tickets/ticket-access.ts).
  */
 export function mayReceive(principal: Principal, event: LiveEvent): boolean {
+  if (event.family === 'notifications') {
+    // A notification is its recipient's alone, on every role (issue 14).
+    return principal.kind === 'customer' ? event.customerId === principal.id : principal.kind === 'user' && event.userId === principal.id;
+  }
   if (principal.kind === 'customer') {
     return event.audience !== 'staff' && event.customerId !== null && principal.id === event.customerId && principal.courierId === event.courierId;
   }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import { notifications } from '../db/schema/index';
+import { publishEvents, type NotificationLiveEvent } from '../events/publish';
 
 /**
  * In-app notifications are written by many features (tickets, packages, and the manifests and
@@ -17,8 +18,23 @@ export interface NewNotification {
   link: string | null;
 }
 
-/** Written in the caller's transaction, with the change it tells about. */
+/**
+ * Written in the caller's transaction, with the change it tells about, and announced to each
+ * recipient's live stream (the `notifications` event, NOTIFYed at commit: issue 14's bell). The one
+ * place notifications are written, so every type reaches the bell the same way.
+ */
 export async function createNotifications(tx: DbOrTx, rows: readonly NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
+  const events = new Map<string, NotificationLiveEvent>();
+  for (const row of rows) {
+    const customerId = row.customerId ?? null;
+    const userId = customerId ? null : (row.userId ?? null);
+    if (!customerId && !userId) continue;
+    events.set(customerId ? `c:${customerId}` : `u:${userId}`, {
+      family: 'notifications', kind: 'notification.created', courierId: row.courierId ?? '', customerId, userId,
+      audience: customerId ? 'customer' : 'staff',
+    });
+  }
+  await publishEvents(tx, [...events.values()]);
 }

@@ -99,6 +99,16 @@ describe('useLiveEvents', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['data-table', '/manifests'] });
   });
 
+  it('refreshes the header bell and the notifications page on a notifications event (issue 14)', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    mount(client);
+    FakeEventSource.made[0]?.emit('notifications', { kind: 'notification.created' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notification-counts'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['data-table', '/notifications'] });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['ticket-counts'] });
+  });
+
   it('reconnects after a failure with a growing delay, and recounts once back', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
@@ -115,6 +125,7 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.made).toHaveLength(3);
     FakeEventSource.made[2]?.onopen?.();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['ticket-counts'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notification-counts'] });
   });
 
   it('stays closed for a signed-out visitor', () => {

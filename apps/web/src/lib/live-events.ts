@@ -5,6 +5,7 @@ import type { TicketEvent } from '@parceldesk/shared/schemas/tickets';
 import { config } from '../config';
 import { useAuth } from './auth-context';
 import { storage } from './storage';
+import { NOTIFICATION_COUNTS_KEY } from './notification-counts';
 import { TICKET_COUNTS_KEY } from './ticket-counts';
 
 /**
@@ -52,6 +53,12 @@ function batchRefresher(client: QueryClient) {
  * loaded, moved) or a reconciliation's refreshes the manifest lists and detail on screen.
  */
 export const MANIFEST_QUERY_KEYS: readonly (readonly unknown[])[] = [['manifests'], ['data-table', '/manifests']];
+
+/**
+ * Issue 14: a `notifications` event (one of mine was written, of any type) refreshes the header
+ * bell and the notifications page on screen.
+ */
+export const NOTIFICATION_QUERY_KEYS: readonly (readonly unknown[])[] = [NOTIFICATION_COUNTS_KEY, ['data-table', '/notifications']];
 
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
@@ -111,6 +118,10 @@ function refreshManifests(client: QueryClient) {
   for (const queryKey of MANIFEST_QUERY_KEYS) void client.invalidateQueries({ queryKey });
 }
 
+function refreshNotifications(client: QueryClient) {
+  for (const queryKey of NOTIFICATION_QUERY_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 function open(token: string, client: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -131,6 +142,7 @@ function open(token: string, client: QueryClient): () => void {
         refreshReconciliations(client);
         refreshBatches();
         refreshManifests(client);
+        refreshNotifications(client);
       }
       attempt = 0;
     };
@@ -151,6 +163,7 @@ function open(token: string, client: QueryClient): () => void {
     });
     current.addEventListener('manifests', () => refreshManifests(client));
     current.addEventListener('batchEmails', refreshBatches);
+    current.addEventListener('notifications', () => refreshNotifications(client));
     current.onerror = (error) => {
       // The browser's own retry gives up on an HTTP error and never backs off: retry here instead.
       current.close();

@@ -44,3 +44,8 @@ export const notificationListColumns = {
 
 export const notificationUnreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const notificationsReadAllSchema = z.object({ updated: z.number().int() });
+
+/** Issue 14: the live `notifications` event (GET /events/stream): one of mine was written; `resync` when some may have been missed. */
+export interface NotificationStreamEvent {
+  kind: 'notification.created' | 'resync';
+}

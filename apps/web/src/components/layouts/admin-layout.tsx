@@ -6,7 +6,7 @@ import { CourierBrand } from './courier-brand';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { NavList } from './nav-list';
-import { TicketBell } from './ticket-bell';
+import { NotificationBell } from './notification-bell';
 import { adminNav } from './nav/admin-nav';
 
 export function AdminLayout() {
@@ -19,7 +19,7 @@ export function AdminLayout() {
       nav={<NavList area={adminNav} />}
       headerRight={
         <Group gap="xs" wrap="nowrap">
-          <TicketBell />
+          <NotificationBell />
           <HeaderUser name={courierName} subtitle={ROLE_LABELS.courier_admin} />
           <LogoutButton area="admin" placement="header" />
         </Group>

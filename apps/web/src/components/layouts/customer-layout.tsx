@@ -1,10 +1,11 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useAuth } from '../../lib/auth-context';
 import { AppShellFrame } from './app-shell-frame';
 import { CourierBrand } from './courier-brand';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { NavList } from './nav-list';
+import { NotificationBell } from './notification-bell';
 import { customerNav } from './nav/customer-nav';
 
 export function CustomerLayout() {
@@ -29,7 +30,12 @@ export function CustomerLayout() {
       }
       nav={<NavList area={customerNav} />}
       navFooter={<LogoutButton area="customer" placement="sidebar" />}
-      headerRight={<HeaderUser name={name} subtitle={customer ? `Mailbox ${customer.mailboxNumber}` : ''} />}
+      headerRight={
+        <Group gap="xs" wrap="nowrap">
+          <NotificationBell />
+          <HeaderUser name={name} subtitle={customer ? `Mailbox ${customer.mailboxNumber}` : ''} />
+        </Group>
+      }
     />
   );
 }

@@ -5,7 +5,7 @@ import { CourierBrand } from './courier-brand';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { StaffNavList } from './staff-nav-list';
-import { TicketBell } from './ticket-bell';
+import { NotificationBell } from './notification-bell';
 import { staffNav } from './nav/staff-nav';
 
 export function StaffLayout() {
@@ -19,7 +19,7 @@ export function StaffLayout() {
       navFooter={<LogoutButton area="staff" placement="sidebar" />}
       headerRight={
         <Group gap="xs" wrap="nowrap">
-          <TicketBell />
+          <NotificationBell />
           <HeaderUser name={user?.first_name || user?.email || ''} subtitle={`${courierName} Staff`.trim()} />
         </Group>
       }

@@ -7,7 +7,7 @@ import { AppShellFrame } from './app-shell-frame';
 import { HeaderUser } from './header-user';
 import { LogoutButton } from './logout-button';
 import { NavList } from './nav-list';
-import { TicketBell } from './ticket-bell';
+import { NotificationBell } from './notification-bell';
 import { superAdminNav } from './nav/super-admin-nav';
 
 export function SuperAdminLayout() {
@@ -25,7 +25,7 @@ export function SuperAdminLayout() {
       nav={<NavList area={superAdminNav} />}
       headerRight={
         <Group gap="xs" wrap="nowrap">
-          <TicketBell />
+          <NotificationBell />
           <HeaderUser name={name} subtitle={ROLE_LABELS.super_admin} />
           <LogoutButton area="superadmin" placement="header" />
         </Group>
