@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ResponseOf } from '@parceldesk/shared/contract';
 import { BELL_BADGE_CAP, CUSTOMER_TICKET_LIMIT, SIDEBAR_BADGE_CAP, TICKET_POLL_MS } from '@parceldesk/shared/constants';
-import type { Role } from '@parceldesk/shared/roles';
-import type { TicketListItem, UnreadTicket } from '@parceldesk/shared/schemas/tickets';
+import type { TicketListItem } from '@parceldesk/shared/schemas/tickets';
 import { api } from './api-client';
 
 /**
- * The unread-ticket figures behind the header bell and the Support Tickets sidebar badges (spec
+ * The unread-ticket figures behind the Support Tickets sidebar badges (spec
  * sections 2, 4, 7 and 9). They live in lib because the shells, the ticket screens and the live
  * event stream all refresh them. Every key starts with TICKET_COUNTS_KEY so one invalidation
  * refreshes them all.
@@ -41,20 +40,6 @@ export const unreadCountQuery = () =>
     staleTime: 0,
   });
 
-export interface UnreadTickets {
-  tickets: UnreadTicket[];
-  unreadCount: number;
-}
-
-/** GET /tickets/unread: the tickets the bell's dropdown lists. */
-export const unreadTicketsQuery = () =>
-  queryOptions({
-    queryKey: [...TICKET_COUNTS_KEY, 'unread'],
-    queryFn: ({ signal }) => orFallback<UnreadTickets>('the unread tickets', () => api<UnreadTickets>('/tickets/unread', { signal }), { tickets: [], unreadCount: 0 }),
-    refetchInterval: TICKET_POLL_MS,
-    staleTime: 0,
-  });
-
 /**
  * The customer's badge (spec section 4, issue 5): tickets having at least one staff message the
  * customer has not read, from GET /tickets/customer/{userId}?page=1&limit=100.
@@ -75,23 +60,3 @@ export const customerUnreadQuery = (customerId: string) =>
     refetchInterval: TICKET_POLL_MS,
     staleTime: 0,
   });
-
-/**
- * Spec section 2, "Support-ticket bell": each role's ticket list; the 'View All Tickets' fallback
- * is /admin/support-tickets for a role without one of its own.
- */
-export function ticketListPathFor(role: Role | null): string {
-  if (role === 'super_admin') return '/superadmin/support-tickets';
-  if (role === 'branch_manager' || role === 'staff') return '/staff/support-tickets';
-  return '/admin/support-tickets';
-}
-
-/**
- * Where a click on an unread ticket in the bell goes: the role's list, opening that ticket. Ticket
- * numbers repeat across couriers, so the super admin's link also names the courier when known.
- */
-export function bellTicketPath(role: Role | null, ticketNo: string, courierId?: string | null): string {
-  const params = new URLSearchParams({ ticket: ticketNo });
-  if (role === 'super_admin' && courierId) params.set('courierId', courierId);
-  return `${ticketListPathFor(role)}?${params.toString()}`;
-}
