@@ -1,42 +1,13 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestDetail, ManifestStreamEvent } from '@parceldesk/shared/schemas/manifests';
+import { familyStream } from '../test/sse-stream';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { airHeader, freshMawb, insertReceived, makeCourier, makeUser, manifestWorld, signIn, type ManifestWorld } from '../modules/manifests/manifest-test-kit';
 
 /** `event: manifests` blocks of one SSE stream, as they arrive. */
 function manifestStream(url: string) {
-  const events: ManifestStreamEvent[] = [];
-  let connected = false;
-  let buffer = '';
-  const request = http.get(url, { headers: { accept: 'text/event-stream' } }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let at = buffer.indexOf('\n\n'); at !== -1; at = buffer.indexOf('\n\n')) {
-        const lines = buffer.slice(0, at).split('\n');
-        buffer = buffer.slice(at + 2);
-        if (lines.some((l) => l.startsWith(': connected'))) connected = true;
-        const data = lines.find((l) => l.startsWith('data:'));
-        if (lines.includes('event: manifests') && data) events.push(JSON.parse(data.slice(5)) as ManifestStreamEvent);
-      }
-    });
-  });
-  request.on('error', () => undefined);
-  const until = async <T>(find: () => T | undefined): Promise<T> => {
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      const found = find();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`stream: nothing within 10 s; got ${JSON.stringify(events)}`);
-  };
-  return {
-    events,
-    connected: () => until(() => (connected ? true : undefined)),
-    event: (kind: ManifestStreamEvent['kind'], id: string) => until(() => events.find((e) => e.kind === kind && e.manifestId === id)),
-    close: () => request.destroy(),
-  };
+  const stream = familyStream<ManifestStreamEvent>(url, 'manifests');
+  return { ...stream, event: (kind: ManifestStreamEvent['kind'], id: string) => stream.until(() => stream.events.find((e) => e.kind === kind && e.manifestId === id)) };
 }
 
 let t: TestApp;

@@ -1,36 +1,13 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationStreamEvent } from '@parceldesk/shared/schemas/notifications';
+import { familyStream } from '../test/sse-stream';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTicket, ticketWorld, type TicketWorld } from '../modules/tickets/ticket-test-kit';
 
 /** `event: notifications` blocks of one SSE stream, as they arrive. */
 function notificationStream(url: string) {
-  const events: NotificationStreamEvent[] = [];
-  let connected = false;
-  let buffer = '';
-  const request = http.get(url, { headers: { accept: 'text/event-stream' } }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let at = buffer.indexOf('\n\n'); at !== -1; at = buffer.indexOf('\n\n')) {
-        const lines = buffer.slice(0, at).split('\n');
-        buffer = buffer.slice(at + 2);
-        if (lines.some((l) => l.startsWith(': connected'))) connected = true;
-        const data = lines.find((l) => l.startsWith('data:'));
-        if (lines.includes('event: notifications') && data) events.push(JSON.parse(data.slice(5)) as NotificationStreamEvent);
-      }
-    });
-  });
-  request.on('error', () => undefined);
-  const until = async (done: () => boolean): Promise<void> => {
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      if (done()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`stream: nothing within 10 s; got ${JSON.stringify(events)}`);
-  };
-  return { events, connected: () => until(() => connected), some: () => until(() => events.length > 0), close: () => request.destroy() };
+  const stream = familyStream<NotificationStreamEvent>(url, 'notifications');
+  return { ...stream, some: () => stream.until(() => (stream.events.length > 0 ? true : undefined)) };
 }
 
 let t: TestApp;

@@ -1,37 +1,13 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageStreamEvent, ReceivePackageResponse } from '@parceldesk/shared/schemas/packages';
+import { familyStream } from '../test/sse-stream';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { packageWorld, upsNumber, type PackageWorld } from '../modules/packages/package-test-kit';
 
 /** `event: packages` blocks of one SSE stream, as they arrive. */
 function packageStream(url: string) {
-  const events: PackageStreamEvent[] = [];
-  let connected = false;
-  let buffer = '';
-  const request = http.get(url, { headers: { accept: 'text/event-stream' } }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let at = buffer.indexOf('\n\n'); at !== -1; at = buffer.indexOf('\n\n')) {
-        const lines = buffer.slice(0, at).split('\n');
-        buffer = buffer.slice(at + 2);
-        if (lines.some((l) => l.startsWith(': connected'))) connected = true;
-        const data = lines.find((l) => l.startsWith('data:'));
-        if (lines.includes('event: packages') && data) events.push(JSON.parse(data.slice(5)) as PackageStreamEvent);
-      }
-    });
-  });
-  request.on('error', () => undefined);
-  const until = async <T>(find: () => T | undefined): Promise<T> => {
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      const found = find();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`stream: nothing within 10 s; got ${JSON.stringify(events)}`);
-  };
-  return { events, connected: () => until(() => (connected ? true : undefined)), event: (id: string) => until(() => events.find((e) => e.packageId === id)), close: () => request.destroy() };
+  const stream = familyStream<PackageStreamEvent>(url, 'packages');
+  return { ...stream, event: (id: string) => stream.until(() => stream.events.find((e) => e.packageId === id)) };
 }
 
 let t: TestApp;
