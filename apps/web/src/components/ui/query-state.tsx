@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Card, Skeleton, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client';
 
@@ -34,4 +34,22 @@ export function QueryState<T>({ query, what, rows = 4, children }: QueryStatePro
     );
   }
   return <>{children(query.data)}</>;
+}
+
+interface QuerySectionProps<T> extends QueryStateProps<T> {
+  /** The heading's id stem: the section is labelled by `${id}-heading`. */
+  id: string;
+  title: string;
+}
+
+/** A titled card section whose content waits on one query (the settings tabs' sections). */
+export function QuerySection<T>({ id, title, ...state }: QuerySectionProps<T>) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={`${id}-heading`}>
+      <Title order={2} size="h4" mb="md" id={`${id}-heading`}>
+        {title}
+      </Title>
+      <QueryState {...state} />
+    </Card>
+  );
 }

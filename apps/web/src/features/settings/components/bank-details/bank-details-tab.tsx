@@ -1,11 +1,11 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { bankDetailsSchema, SETTINGS_MSG } from '@parceldesk/shared/schemas/settings';
 import { MultilineText } from '../../../../components/ui/multiline-text';
 import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useCourierSettings, useUpdateBankDetails, type CourierSettings } from '../../api/courier-settings';
-import { QueryState } from '../../../../components/ui/query-state';
+import { QuerySection } from '../../../../components/ui/query-state';
 
 const PLACEHOLDER = 'Bank: National Commercial Bank\nAccount name: Island Express Ltd\nAccount number: 123456789\nBranch: Half Way Tree';
 
@@ -59,13 +59,8 @@ function BankDetailsForm({ courier }: { courier: CourierSettings }) {
 export function BankDetailsTab({ courierId }: { courierId: string }) {
   const query = useCourierSettings(courierId);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="bank-heading">
-      <Title order={2} size="h4" mb="md" id="bank-heading">
-        Bank Details
-      </Title>
-      <QueryState query={query} what="the bank details">
-        {(courier) => <BankDetailsForm courier={courier} />}
-      </QueryState>
-    </Card>
+    <QuerySection id="bank" title="Bank Details" query={query} what="the bank details">
+      {(courier) => <BankDetailsForm courier={courier} />}
+    </QuerySection>
   );
 }

@@ -1,6 +1,6 @@
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CustomsSettings } from '@parceldesk/shared/domain/customs';
 import { fromCents, toCents } from '@parceldesk/shared/domain/money';
@@ -8,7 +8,7 @@ import {
   customsSettingsFormSchema, PRICING_MSG, type CustomsSettingsForm, type CustomsSettingsInput,
 } from '@parceldesk/shared/schemas/pricing-settings';
 import { FormNumberInput } from '../../../../components/ui/form-number-input';
-import { QueryState } from '../../../../components/ui/query-state';
+import { QuerySection } from '../../../../components/ui/query-state';
 import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useCustomsSettings, useUpdateCustomsSettings } from '../../api/pricing-settings';
 
@@ -99,13 +99,8 @@ function CustomsForm({ saved }: { saved: CustomsSettings }) {
 export function CustomsSettingsSection() {
   const query = useCustomsSettings();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="customs-heading">
-      <Title order={2} size="h4" mb="md" id="customs-heading">
-        Customs Calculator
-      </Title>
-      <QueryState query={query} what="the customs settings">
-        {(saved) => <CustomsForm saved={saved} />}
-      </QueryState>
-    </Card>
+    <QuerySection id="customs" title="Customs Calculator" query={query} what="the customs settings">
+      {(saved) => <CustomsForm saved={saved} />}
+    </QuerySection>
   );
 }

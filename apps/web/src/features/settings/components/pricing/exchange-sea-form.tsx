@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { fromCents, toCents } from '@parceldesk/shared/domain/money';
 import {
   PRICING_MSG, pricingSettingsFormSchema, type PricingSettingsForm, type PricingSettingsInput,
 } from '@parceldesk/shared/schemas/pricing-settings';
 import { FormNumberInput } from '../../../../components/ui/form-number-input';
-import { QueryState } from '../../../../components/ui/query-state';
+import { QuerySection } from '../../../../components/ui/query-state';
 import { ApiError } from '../../../../lib/api-client';
 import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { usePricingSettings, useUpdatePricingSettings } from '../../api/pricing-settings';
@@ -86,13 +86,8 @@ function PricingForm({ saved }: { saved: PricingSettingsInput }) {
 export function ExchangeSeaSection() {
   const query = usePricingSettings();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="exchange-sea-heading">
-      <Title order={2} size="h4" mb="md" id="exchange-sea-heading">
-        Exchange Rate and Sea Freight
-      </Title>
-      <QueryState query={query} what="the exchange and sea rates">
-        {(saved) => <PricingForm saved={saved} />}
-      </QueryState>
-    </Card>
+    <QuerySection id="exchange-sea" title="Exchange Rate and Sea Freight" query={query} what="the exchange and sea rates">
+      {(saved) => <PricingForm saved={saved} />}
+    </QuerySection>
   );
 }

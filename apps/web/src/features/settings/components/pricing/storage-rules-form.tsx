@@ -1,13 +1,13 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { fromCents, toCents } from '@parceldesk/shared/domain/money';
 import {
   PRICING_MSG, storageRulesFormSchema, type StorageRulesForm, type StorageRulesInput,
 } from '@parceldesk/shared/schemas/pricing-settings';
 import { FormNativeSelect } from '../../../../components/ui/form-native-select';
 import { FormNumberInput } from '../../../../components/ui/form-number-input';
-import { QueryState } from '../../../../components/ui/query-state';
+import { QuerySection } from '../../../../components/ui/query-state';
 import { submitWithFeedback } from '../../../../lib/submit-with-feedback';
 import { useStorageRules, useUpdateStorageRules } from '../../api/pricing-settings';
 
@@ -69,13 +69,8 @@ function RulesForm({ saved }: { saved: StorageRulesInput }) {
 export function StorageRulesSection() {
   const query = useStorageRules();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="storage-heading">
-      <Title order={2} size="h4" mb="md" id="storage-heading">
-        Storage Rules
-      </Title>
-      <QueryState query={query} what="the storage rules">
-        {(saved) => <RulesForm saved={saved} />}
-      </QueryState>
-    </Card>
+    <QuerySection id="storage" title="Storage Rules" query={query} what="the storage rules">
+      {(saved) => <RulesForm saved={saved} />}
+    </QuerySection>
   );
 }
