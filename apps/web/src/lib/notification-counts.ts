@@ -4,6 +4,7 @@ import { TICKET_POLL_MS } from '@parceldesk/shared/constants';
 import type { Role } from '@parceldesk/shared/roles';
 import type { Notification } from '@parceldesk/shared/schemas/notifications';
 import { api } from './api-client';
+import { orFallback } from './ticket-counts';
 
 /**
  * Issue 14: the header bell shows the signed-in person's unread in-app notifications of every type
@@ -15,17 +16,6 @@ import { api } from './api-client';
 export const NOTIFICATION_COUNTS_KEY = ['notification-counts'] as const;
 /** How many unread the bell's dropdown lists; "See all" opens the rest. */
 export const BELL_NOTIFICATION_LIMIT = 10;
-
-/** A failed count is 0 on screen and only logged (spec sections 4 and 8, as the ticket counts). */
-async function orFallback<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    console.error(`Could not load ${what}`, error);
-    return fallback;
-  }
-}
 
 /** GET /notifications/unread-count: the bell badge. The live event refreshes it; the poll is a backstop. */
 export const unreadNotificationCountQuery = () =>

@@ -19,8 +19,8 @@ export function capCount(count: number, cap: number): string {
 export const bellBadgeLabel = (count: number) => capCount(count, BELL_BADGE_CAP);
 export const sidebarBadgeLabel = (count: number) => capCount(count, SIDEBAR_BADGE_CAP);
 
-/** Spec sections 4 and 8: a failed count is 0 on screen and only logged. */
-async function orFallback<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
+/** Spec sections 4 and 8: a failed count is 0 on screen and only logged (ticket and notification counts). */
+export async function orFallback<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();
   } catch (error) {
