@@ -5,7 +5,7 @@ import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { ChargeCode } from '@parceldesk/shared/domain/pricing';
 import type { DbOrTx } from '../db/client';
 import {
-  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, packageCharges, packages,
+  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, packageCharges, packages,
   paymentAllocations, payments, storageCharges,
 } from '../db/schema/index';
 import { enqueueEmail } from '../mail/outbox';
@@ -13,6 +13,7 @@ import { auditAction, withImpersonation, type Actor } from './actor';
 import { writeAudit } from './audit';
 import { nextNumber } from './counters';
 import { loadPricingSnapshot } from './pricing-snapshot';
+import { createNotifications } from './notifications';
 
 /**
  * Charges on an invoice after issue (issue 13 "Invoices", docs/decisions/018 and 026): a line added
@@ -51,10 +52,10 @@ export async function tellInvoiceCustomer(
   input: { invoice: Pick<InvoiceRow, 'courierId' | 'customerId' | 'invoiceNo'>; title: string; body: string; publicUrl: string; invoiceNo?: string },
 ): Promise<void> {
   const invoiceNo = input.invoiceNo ?? input.invoice.invoiceNo;
-  await tx.insert(notifications).values({
+  await createNotifications(tx, [{
     courierId: input.invoice.courierId, customerId: input.invoice.customerId, type: 'invoice.changed', title: input.title, body: input.body,
     link: `/customer/invoices/${encodeURIComponent(invoiceNo)}`,
-  });
+  }]);
   const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, isActive: customers.isActive, courierName: couriers.name, apiKey: couriers.apiKey })
     .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, input.invoice.customerId));
   if (!row?.isActive) return;

@@ -25,7 +25,10 @@ export interface NewNotification {
  */
 export async function createNotifications(tx: DbOrTx, rows: readonly NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
+  // In slices: a manifest's move can tell thousands of customers at once (bind-parameter limit).
+  for (let start = 0; start < rows.length; start += 1000) {
+    await tx.insert(notifications).values(rows.slice(start, start + 1000).map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
+  }
   const events = new Map<string, NotificationLiveEvent>();
   for (const row of rows) {
     const customerId = row.customerId ?? null;

@@ -8,7 +8,7 @@ import {
 } from '@parceldesk/shared/domain/packages';
 import type { ManifestStatusChange } from '@parceldesk/shared/schemas/manifests';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, manifestPackages, manifests, notifications, packages } from '../../db/schema/index';
+import { couriers, customers, manifestPackages, manifests, packages } from '../../db/schema/index';
 import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
@@ -16,6 +16,7 @@ import { enqueueEmails, type OutgoingEmail } from '../../mail/outbox';
 import { issueInvoicesForPackages } from '../invoices/issue-invoices.service';
 import { loadManifest, type ManifestRow } from './manifest-access';
 import { recordManifestEvent } from './manifest-writes.service';
+import { createNotifications, type NewNotification } from '../../lib/notifications';
 
 const today = sql.raw(`(now() at time zone '${LOCAL_TIME_ZONE}')::date`);
 
@@ -74,7 +75,7 @@ async function tellCustomers(tx: DbOrTx, manifest: ManifestRow, moved: MovedPack
   const people = await tx.select({ id: customers.id, firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive })
     .from(customers).where(and(eq(customers.courierId, manifest.courierId), inArray(customers.id, [...byCustomer.keys()])));
   const label = PACKAGE_STATUS_CUSTOMER_LABELS[status];
-  const notes: (typeof notifications.$inferInsert)[] = [];
+  const notes: NewNotification[] = [];
   const emails: OutgoingEmail[] = [];
   for (const person of people) {
     const parcels = byCustomer.get(person.id) ?? [];
@@ -96,7 +97,7 @@ async function tellCustomers(tx: DbOrTx, manifest: ManifestRow, moved: MovedPack
       ].join('\n'),
     });
   }
-  for (let start = 0; start < notes.length; start += 1000) await tx.insert(notifications).values(notes.slice(start, start + 1000));
+  await createNotifications(tx, notes);
   await enqueueEmails(tx, emails);
   return emails.length;
 }

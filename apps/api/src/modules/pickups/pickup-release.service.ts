@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
 import { PICKUP_MSG, type CreatePickup } from '@parceldesk/shared/schemas/pickups';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, notifications, packageEvents, packages, pickupInvoices, pickupPackages, pickups } from '../../db/schema/index';
+import { couriers, customers, packageEvents, packages, pickupInvoices, pickupPackages, pickups } from '../../db/schema/index';
 import { publishEvent } from '../../events/publish';
 import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -14,6 +14,7 @@ import { counterCourier, customerInScope, invoicesOfParcels, summariseInvoices, 
 import { letterForPickup, storeSignature } from './pickup-files';
 import { receiptEmail } from './pickup-receipt';
 import { getPickup } from './pickup-view';
+import { createNotifications } from '../../lib/notifications';
 
 export const PICKUP_ROUTE = 'POST /pickups';
 export const formatPickupNumber = (sequence: number) => `PU-${String(sequence).padStart(6, '0')}`;
@@ -152,12 +153,12 @@ export async function releasePickup(
       family: 'packages', audience: 'all', courierId, kind: 'package.status', packageId: parcel.id, packageNumber: parcel.packageNo, status: 'collected', customerId,
     });
   }
-  await tx.insert(notifications).values({
+  await createNotifications(tx, [{
     courierId, customerId, type: 'package.status',
     title: packageNumbers.length === 1 ? `${packageNumbers[0]}: Collected` : `${packageNumbers.length} parcels collected`,
     body: `${packageNumbers.join(', ')} ${packageNumbers.length === 1 ? 'was' : 'were'} collected by ${collector} (receipt ${pickupNo}).`,
     link: '/customer/packages',
-  });
+  }]);
 
   if (emailTo) {
     const pickup = await getPickup(tx, actor.scope, pickupId);

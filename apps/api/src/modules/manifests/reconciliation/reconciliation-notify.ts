@@ -2,9 +2,10 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { BASE_PATH } from '@parceldesk/shared/constants';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_NEXT_STEP, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { DbOrTx } from '../../../db/client';
-import { couriers, customers, notifications, roles, users } from '../../../db/schema/index';
+import { couriers, customers, roles, users } from '../../../db/schema/index';
 import { publishEvent } from '../../../events/publish';
 import { enqueueEmail } from '../../../mail/outbox';
+import { createNotifications, type NewNotification } from '../../../lib/notifications';
 
 export interface MovedParcel {
   id: string;
@@ -34,7 +35,7 @@ export async function tellCustomersOfMoves(tx: DbOrTx, courierId: string, moved:
   const people = new Map((await tx.select({ id: customers.id, firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive })
     .from(customers).where(and(eq(customers.courierId, courierId), inArray(customers.id, ids)))).map((c) => [c.id, c]));
   let emailed = 0;
-  const notes: (typeof notifications.$inferInsert)[] = [];
+  const notes: NewNotification[] = [];
   for (const parcels of groups.values()) {
     const first = parcels[0];
     const person = first?.customerId ? people.get(first.customerId) : undefined;
@@ -59,7 +60,7 @@ export async function tellCustomersOfMoves(tx: DbOrTx, courierId: string, moved:
     });
     emailed += 1;
   }
-  for (let start = 0; start < notes.length; start += 1000) await tx.insert(notifications).values(notes.slice(start, start + 1000));
+  await createNotifications(tx, notes);
   return emailed;
 }
 
@@ -83,6 +84,6 @@ export async function tellStaffOfMissing(tx: DbOrTx, input: { courierId: string;
     courierId: input.courierId, userId: member.id, customerId: null, type: 'reconciliation.missing', title: `Missing after reconciling ${input.number}`, body,
     link: `${member.role === 'courier_admin' ? '/admin' : '/staff'}/reconciliation?manifest=${input.manifestId}`,
   }));
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
+  await createNotifications(tx, rows);
   return rows.length;
 }
