@@ -140,7 +140,7 @@ describe('delivery requests', () => {
     const history = mine.getByRole('list', { name: 'History' });
     for (const step of ['Requested', 'Scheduled', 'Out for Delivery', 'Delivered']) await visible(history.getByText(step, { exact: true }));
     const email = await world.smtp.waitFor((mail) => mail.to.includes(world.customer.email) && mail.subject.includes(`Delivered: ${requestNo}`));
-    expect(email.text).toContain('signed for by Tanya Campbell');
+    expect(email.text).toContain('received by Tanya Campbell');
     await admin.context.close();
     await customer.context.close();
   });
