@@ -71,7 +71,7 @@ import { recordPayment } from './modules/payments/payment-writes.service';
 import { changePackageStatus } from './modules/packages/package-writes.service';
 import { signaturePng } from './modules/pickups/pickup-files';
 import { createCourierTransports } from './mail/courier-transports';
-import { smtpSecretBox } from './security/encryption';
+import { databaseSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
 import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
 import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
@@ -129,7 +129,7 @@ const API_MODULES = [healthRoutes, courierPublicRoutes, authRoutes, customerAuth
 
 /** Webhook deliveries (docs/decisions/025-webhooks.md): one job per delivery generation, retried with backoff. */
 const jobQueues = async (database: DbHandle, env: Env): Promise<QueueDefinition[]> => {
-  const options = { box: await smtpSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS, timeoutMs: env.WEBHOOK_TIMEOUT_MS };
+  const options = { box: await databaseSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS, timeoutMs: env.WEBHOOK_TIMEOUT_MS };
   return [{
     name: WEBHOOK_QUEUE, retryLimit: env.WEBHOOK_RETRY_LIMIT, retryDelay: env.WEBHOOK_RETRY_DELAY_SECONDS, pollingIntervalSeconds: 0.5,
     handle: async (job) => {
@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.decorate('outbox', null);
   if (options.startWorkers !== false) {
-    const courierTransports = createCourierTransports({ db: database.db, box: await smtpSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_SMTP });
+    const courierTransports = createCourierTransports({ db: database.db, box: await databaseSecretBox(env), allowPrivate: env.ALLOW_PRIVATE_SMTP });
     app.outbox = startOutboxWorker({
       db: database.db, pool: database.pool, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, pollMs: env.OUTBOX_POLL_MS, log: app.log, courierTransports,
     });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { createSecretBox, decodeKey, smtpSecretBox } from './encryption';
+import { createSecretBox, decodeKey, databaseSecretBox } from './encryption';
 
 describe('createSecretBox (AES-256-GCM)', () => {
   const box = createSecretBox(randomBytes(32));
@@ -44,16 +44,16 @@ describe('the SMTP key', () => {
 
   it('uses the env key when given, else a key file generated once under DATA_DIR with mode 0600', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-key-'));
-    const generated = await smtpSecretBox({ dataDir });
+    const generated = await databaseSecretBox({ dataDir });
     const token = generated.encrypt('pw', 'c');
     const file = path.join(dataDir, 'secrets', 'smtp-key');
     expect(((await stat(file)).mode & 0o777).toString(8)).toBe('600');
     expect((await readFile(file, 'utf8')).length).toBeGreaterThan(40);
     // A restart (same data directory) opens the same tokens: the key file is read, not regenerated.
-    expect((await smtpSecretBox({ dataDir: `${dataDir}/` })).decrypt(token, 'c')).toBe('pw');
+    expect((await databaseSecretBox({ dataDir: `${dataDir}/` })).decrypt(token, 'c')).toBe('pw');
 
     const key = randomBytes(32).toString('base64');
-    const fromEnv = await smtpSecretBox({ dataDir, SMTP_ENCRYPTION_KEY: key });
+    const fromEnv = await databaseSecretBox({ dataDir, SMTP_ENCRYPTION_KEY: key });
     expect(() => fromEnv.decrypt(token, 'c')).toThrow();
     expect(createSecretBox(Buffer.from(key, 'base64')).decrypt(fromEnv.encrypt('pw', 'c'), 'c')).toBe('pw');
   });

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { loadSecret } from './secrets';
 
 /**
- * AES-256-GCM for secrets kept in the database (courier SMTP passwords, issue 4). A token is
+ * AES-256-GCM for secrets kept in the database (courier SMTP passwords, webhook signing secrets). A token is
  * `v1.<iv>.<tag>.<ciphertext>` in base64url; the associated data (for example the courier id)
  * binds a ciphertext to its row, so a value copied into another courier's row does not decrypt.
  */
@@ -50,11 +50,14 @@ export function decodeKey(text: string): Buffer | null {
 const boxes = new Map<string, Promise<SecretBox>>();
 
 /**
- * The box for SMTP passwords: the key from SMTP_ENCRYPTION_KEY, else derived from a secret
- * generated once into `<dataDir>/secrets/smtp-key` (mode 0600). Several instances must share
- * the env key (or the data directory) to read each other's passwords.
+ * The box for secrets kept in the database: courier SMTP passwords (issue 4) and webhook signing
+ * secrets (decision 025), each bound to its row by the associated data. The key comes from
+ * SMTP_ENCRYPTION_KEY (its name predates the webhooks; kept so existing installs keep reading
+ * their secrets), else is derived from a secret generated once into `<dataDir>/secrets/smtp-key`
+ * (mode 0600). Several instances must share the env key (or the data directory) to read each
+ * other's secrets.
  */
-export function smtpSecretBox(env: { dataDir: string; SMTP_ENCRYPTION_KEY?: string | undefined }): Promise<SecretBox> {
+export function databaseSecretBox(env: { dataDir: string; SMTP_ENCRYPTION_KEY?: string | undefined }): Promise<SecretBox> {
   const cacheKey = `${env.dataDir}\0${env.SMTP_ENCRYPTION_KEY ?? ''}`;
   let box = boxes.get(cacheKey);
   if (!box) {

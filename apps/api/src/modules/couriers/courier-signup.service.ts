@@ -10,7 +10,7 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { accountExistsEmail, courierSignupEmail } from '../../mail/templates';
-import { smtpSecretBox } from '../../security/encryption';
+import { databaseSecretBox } from '../../security/encryption';
 import { hashPassword } from '../../security/passwords';
 import { startSession } from '../../lib/sessions';
 import { loadAuthUser } from '../../lib/profiles';
@@ -63,7 +63,7 @@ export async function sendCourierSignupEmail(ctx: AppContext, input: CourierSign
     passwordHash: await hashPassword(input.password), expiresAt: Date.now() + SIGNUP_LINK_TTL_HOURS * 3_600_000,
   };
   // Sealed (AES-256-GCM), not only signed: the token travels by email and carries the password hash.
-  const box = await smtpSecretBox(ctx.env);
+  const box = await databaseSecretBox(ctx.env);
   const token = Buffer.from(box.encrypt(JSON.stringify(sealed), SIGNUP_CONTEXT)).toString('base64url');
   await enqueueEmail(ctx.db, courierSignupEmail({
     to: input.email, name: input.firstName, companyName: input.courierName, brand: APP_NAME,
@@ -72,7 +72,7 @@ export async function sendCourierSignupEmail(ctx: AppContext, input: CourierSign
 }
 
 async function openSignup(ctx: AppContext, token: string): Promise<SealedSignup> {
-  const box = await smtpSecretBox(ctx.env);
+  const box = await databaseSecretBox(ctx.env);
   let sealed: SealedSignup;
   try {
     sealed = JSON.parse(box.decrypt(Buffer.from(token, 'base64url').toString(), SIGNUP_CONTEXT)) as SealedSignup;

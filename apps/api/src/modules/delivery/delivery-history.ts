@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { BASE_PATH } from '@parceldesk/shared/constants';
 import { assertDeliveryMove, type DeliveryStatus } from '@parceldesk/shared/domain/delivery';
 import { isDomainError } from '@parceldesk/shared/domain/domain-error';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, deliveryRequestEvents, deliveryRequestPackages, deliveryRequests } from '../../db/schema/index';
+import { deliveryRequestEvents, deliveryRequestPackages, deliveryRequests } from '../../db/schema/index';
 import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { fromDomainError, notFound } from '../../lib/app-error';
-import { createNotifications } from '../../lib/notifications';
+import { tellCustomer as tellOne } from '../../lib/tell-customer';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
-import { enqueueEmail } from '../../mail/outbox';
 
 export type DeliveryRow = typeof deliveryRequests.$inferSelect;
 
@@ -61,16 +59,8 @@ export const touched = { updatedAt: sql`now()` };
 /** Tells the request's customer: in-app always, an email through the outbox while their account is active. */
 export async function tellCustomer(tx: DbOrTx, input: { request: DeliveryRow; title: string; body: string; publicUrl: string }): Promise<void> {
   const { request } = input;
-  const link = `/customer/delivery-requests?request=${encodeURIComponent(request.requestNo)}`;
-  await createNotifications(tx, [{ courierId: request.courierId, customerId: request.customerId, type: 'delivery.status', title: input.title, body: input.body, link }]);
-  const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, isActive: customers.isActive, courierName: couriers.name, apiKey: couriers.apiKey })
-    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, request.customerId));
-  if (!row?.isActive) return;
-  await enqueueEmail(tx, {
-    courierId: request.courierId,
-    to: row.email,
-    subject: `${row.courierName}: ${input.title}`,
-    text: [`Hello ${row.firstName},`, '', input.body, '',
-      `See it in your account: ${input.publicUrl}${BASE_PATH}${link}&api_key=${encodeURIComponent(row.apiKey)}`, '', row.courierName].join('\n'),
+  await tellOne(tx, {
+    courierId: request.courierId, customerId: request.customerId, type: 'delivery.status', title: input.title, body: input.body,
+    link: `/customer/delivery-requests?request=${encodeURIComponent(request.requestNo)}`, publicUrl: input.publicUrl, email: 'active',
   });
 }

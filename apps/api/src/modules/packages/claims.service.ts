@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { BASE_PATH } from '@parceldesk/shared/constants';
 import { trackingMatchKeys } from '@parceldesk/shared/domain/packages';
 import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
@@ -7,14 +6,14 @@ import {
   type packageClaimListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx, Tx } from '../../db/client';
-import { couriers, customers, packageClaims, packageFiles, packages, roles, storedFiles, users } from '../../db/schema/index';
+import { customers, packageClaims, packageFiles, packages, roles, storedFiles, users } from '../../db/schema/index';
 import { auditAction, type Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { tellCustomer } from '../../lib/tell-customer';
 import { scopeOf, tenantWhere } from '../../lib/tenant-scope';
-import { enqueueEmail } from '../../mail/outbox';
 import type { Principal } from '../../lib/principal';
 import { createNotifications } from '../../lib/notifications';
 import { storeDocument, type PackageDocument } from './package-form';
@@ -144,18 +143,13 @@ async function claimDecidersOf(tx: DbOrTx, courierId: string) {
 
 /** The claimant is told the decision either way: in the portal and by email (unless they switched package emails off). */
 async function tellClaimant(tx: DbOrTx, claim: ClaimRow, input: { approved: boolean; reason: string | null; packageNo: string; publicUrl: string }) {
-  const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, packageEmails: customers.packageEmails, courierName: couriers.name, apiKey: couriers.apiKey })
-    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, claim.customerId));
-  if (!row) return;
   const title = input.approved ? `Claim approved: ${input.packageNo} is yours` : `Claim not approved (tracking ${claim.trackingNumber})`;
   const body = input.approved
     ? `Your claim for tracking ${claim.trackingNumber} was approved: package ${input.packageNo} is now in your account.${input.reason ? ` ${input.reason}` : ''}`
     : `Your claim for tracking ${claim.trackingNumber} was not approved. Reason: ${input.reason ?? 'not given'}`;
-  await createNotifications(tx, [{ courierId: claim.courierId, customerId: claim.customerId, type: 'package.claim', title, body, link: '/customer/packages' }]);
-  if (!row.packageEmails) return;
-  await enqueueEmail(tx, {
-    courierId: claim.courierId, to: row.email, subject: `${row.courierName}: ${title}`,
-    text: [`Hello ${row.firstName},`, '', body, '', `Your packages: ${input.publicUrl}${BASE_PATH}/customer/packages?api_key=${encodeURIComponent(row.apiKey)}`, '', row.courierName].join('\n'),
+  await tellCustomer(tx, {
+    courierId: claim.courierId, customerId: claim.customerId, type: 'package.claim', title, body, link: '/customer/packages',
+    publicUrl: input.publicUrl, email: 'package_emails', linkLabel: 'Your packages',
   });
 }
 

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { BASE_PATH } from '@parceldesk/shared/constants';
 import {
   isNotifyingStatus, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_NEXT_STEP, type PackageStatus,
 } from '@parceldesk/shared/domain/packages';
@@ -10,6 +9,7 @@ import { publishEvent } from '../../events/publish';
 import { actorTypeOf, withImpersonation, type Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
 import { createNotifications } from '../../lib/notifications';
+import { customerPortalLink } from '../../lib/tell-customer';
 import type { PackageRow } from './package-access';
 
 export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed' | 'branch_receipt' | 'branch_switch' | 'integration';
@@ -27,11 +27,6 @@ export async function recordPackageEvent(
     actorType: actor ? actorTypeOf(actor.principal) : 'system', actorId: actor?.principal.id ?? null,
     details: details ?? null,
   });
-}
-
-/** The customer's package page in their courier's portal. */
-function portalLink(publicUrl: string, apiKey: string, packageNo: string): string {
-  return `${publicUrl}${BASE_PATH}/customer/packages?package=${encodeURIComponent(packageNo)}&api_key=${encodeURIComponent(apiKey)}`;
 }
 
 /**
@@ -81,7 +76,7 @@ export async function announcePackage(
       '',
       PACKAGE_STATUS_NEXT_STEP[pkg.status],
       '',
-      `See it in your account: ${portalLink(input.publicUrl, row.apiKey, pkg.packageNo)}`,
+      `See it in your account: ${customerPortalLink(input.publicUrl, row.apiKey, `/customer/packages?package=${encodeURIComponent(pkg.packageNo)}`)}`,
       '',
       'You can switch package emails off in your profile.',
       '',

@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { BASE_PATH } from '@parceldesk/shared/constants';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, paymentEvents, roles, users } from '../../db/schema/index';
+import { paymentEvents, roles, users } from '../../db/schema/index';
 import { createNotifications } from '../../lib/notifications';
+import { customerPortalLink, tellCustomer } from '../../lib/tell-customer';
 import type { Actor } from '../../lib/actor';
 import { enqueueEmail } from '../../mail/outbox';
 import { actorRef } from './payment-access';
@@ -11,11 +11,6 @@ import { receiptLines, type ReceiptData } from './payment-receipt';
 
 /** In-app notifications, written in the change's transaction (one row per reader), as every feature writes them. */
 const notify = createNotifications;
-
-const portalLink = async (tx: DbOrTx, courierId: string, publicUrl: string, path: string) => {
-  const [courier] = await tx.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, courierId));
-  return `${publicUrl}${BASE_PATH}${path}${courier ? `?api_key=${encodeURIComponent(courier.apiKey)}` : ''}`;
-};
 
 /**
  * The receipt by email, through the outbox in the payment's transaction (issue 13: "a receipt per
@@ -31,7 +26,7 @@ export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId:
       link: '/customer/payments',
     }]);
   }
-  const link = `${input.publicUrl}${BASE_PATH}/customer/payments?api_key=${encodeURIComponent(input.apiKey)}`;
+  const link = customerPortalLink(input.publicUrl, input.apiKey, '/customer/payments');
   await enqueueEmail(tx, {
     courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatMoney(receipt.amountCents)}`,
     text: [
@@ -65,24 +60,19 @@ export async function tellReviewersOfProof(tx: DbOrTx, input: { courierId: strin
   })));
 }
 
-/** The customer learns the outcome of their proof in the portal and by email; a rejection says why. */
+/** The customer learns the outcome of their proof in the portal, and of a rejection (with its reason) by email too. */
 export async function tellCustomerOfProof(
   tx: DbOrTx,
   input: { courierId: string; customerId: string; invoiceNo: string; amountCents: number; verified: boolean; reason: string | null; publicUrl: string },
 ) {
-  const [customer] = await tx.select({ email: customers.email, firstName: customers.firstName, courierName: couriers.name })
-    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, input.customerId));
-  if (!customer) return;
   const title = input.verified ? `Payment received for ${input.invoiceNo}` : `Proof of payment not accepted for ${input.invoiceNo}`;
   const body = input.verified
     ? `Your bank transfer of ${formatMoney(input.amountCents)} for invoice ${input.invoiceNo} was verified and recorded.`
     : `Your proof of a ${formatMoney(input.amountCents)} bank transfer for invoice ${input.invoiceNo} was not accepted. Reason: ${input.reason ?? 'not given'}`;
-  const path = `/customer/invoices/${encodeURIComponent(input.invoiceNo)}`;
-  await notify(tx, [{ courierId: input.courierId, customerId: input.customerId, type: 'payment.proof', title, body, link: path }]);
   // A verified proof's receipt email follows from the payment itself; a rejection is told here.
-  if (input.verified) return;
-  await enqueueEmail(tx, {
-    courierId: input.courierId, to: customer.email, subject: `${customer.courierName}: ${title}`,
-    text: [`Hello ${customer.firstName},`, '', body, '', `Your invoice: ${await portalLink(tx, input.courierId, input.publicUrl, path)}`, '', customer.courierName].join('\n'),
+  await tellCustomer(tx, {
+    courierId: input.courierId, customerId: input.customerId, type: 'payment.proof', title, body,
+    link: `/customer/invoices/${encodeURIComponent(input.invoiceNo)}`, publicUrl: input.publicUrl,
+    email: input.verified ? 'never' : 'active', linkLabel: 'Your invoice',
   });
 }

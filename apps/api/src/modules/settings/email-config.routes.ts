@@ -6,7 +6,7 @@ import type { Access } from '@parceldesk/shared/access';
 import { actorOf } from '../../lib/actor';
 import { principalOf } from '../../plugins/auth';
 import { inTransaction } from '../../lib/transaction';
-import { smtpSecretBox } from '../../security/encryption';
+import { databaseSecretBox } from '../../security/encryption';
 import { courierInScope } from './courier-settings.service';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
 
@@ -32,7 +32,7 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request) => {
     const actor = actorOf(request);
     const courier = await courierInScope(ctx.db, actor.principal, request.params.id);
-    const box = await smtpSecretBox(ctx.env);
+    const box = await databaseSecretBox(ctx.env);
     await inTransaction(ctx.db, (tx) => saveEmailConfig(tx, { actor, box, courierId: courier.id, input: request.body, allowPrivate }));
     return { success: true as const, message: SETTINGS_MSG.emailConfigSaved };
   });
@@ -44,7 +44,7 @@ export function emailConfigRoutes(app: ZodApp, ctx: AppContext) {
     const courier = await courierInScope(ctx.db, principalOf(request), request.params.id);
     // Each test opens a connection to a host the admin chose: counted like sign-in attempts.
     await ctx.limiter.checkIp('smtp-test', courier.id);
-    const box = await smtpSecretBox(ctx.env);
+    const box = await databaseSecretBox(ctx.env);
     const message = await sendTestEmail(ctx.db, { box, courierId: courier.id, courierName: courier.name, to: request.body.test_email, allowPrivate, log: request.log });
     return { success: true as const, message };
   });

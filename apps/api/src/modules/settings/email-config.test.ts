@@ -5,7 +5,7 @@ import { makeCustomer, makeUser, signIn, type TestCourier } from '../../test/fac
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { enqueueEmail } from '../../mail/outbox';
 import { SMTP_HOST_NOT_PUBLIC } from '../../mail/smtp-transport';
-import { smtpSecretBox } from '../../security/encryption';
+import { databaseSecretBox } from '../../security/encryption';
 import { auditActions, makeAdminOfNewCourier, makeSettingsWorld, UNKNOWN_ID, type Headers, type SettingsWorld } from './test-kit';
 import { EMAIL_CONFIG_MSG } from './email-config.service';
 
@@ -66,7 +66,7 @@ describe('GET and POST /api/settings/couriers/{id}/email-config', () => {
     expect(cipher).toMatch(/^v1\./);
     expect(cipher).not.toContain(SMTP_PASS);
     expect(Buffer.from(cipher ?? '', 'utf8').includes(Buffer.from(SMTP_PASS))).toBe(false);
-    const box = await smtpSecretBox(t.env);
+    const box = await databaseSecretBox(t.env);
     expect(box.decrypt(cipher ?? '', courier.id)).toBe(SMTP_PASS);
     // The ciphertext is bound to its courier: copied to another courier's row it does not open.
     expect(() => box.decrypt(cipher ?? '', w.courierB.id)).toThrow();

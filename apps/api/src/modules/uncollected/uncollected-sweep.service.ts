@@ -1,17 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BASE_PATH } from '@parceldesk/shared/constants';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import { DEFAULT_STORAGE_RULES, type StorageRulesInput } from '@parceldesk/shared/schemas/pricing-settings';
 import { FINAL_NOTICE_DAYS, type SweepResult } from '@parceldesk/shared/schemas/uncollected';
 import type { Database, DbOrTx } from '../../db/client';
-import { courierPricingSettings, couriers, customers, packageEvents, packages, storageCharges, storageNotices } from '../../db/schema/index';
+import { courierPricingSettings, packageEvents, packages, storageCharges, storageNotices } from '../../db/schema/index';
 import { publishEvent } from '../../events/publish';
 import { billPendingCharges } from '../../lib/invoice-charges';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { readySinceSql } from '../../lib/ready-since';
-import { createNotifications } from '../../lib/notifications';
 import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
-import { enqueueEmail } from '../../mail/outbox';
+import { tellCustomer as tellOne } from '../../lib/tell-customer';
 
 const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: LOCAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The local (Jamaica) calendar day of an instant, 'YYYY-MM-DD'. */
@@ -36,17 +34,9 @@ interface Candidate { id: string; courierId: string; readySince: Date }
 
 /** A message to the parcel's customer: in-app always, email while their account is active. */
 async function tellCustomer(tx: DbOrTx, input: { courierId: string; customerId: string; packageNo: string; title: string; body: string; publicUrl: string }) {
-  const link = `/customer/packages?package=${encodeURIComponent(input.packageNo)}`;
-  await createNotifications(tx, [{ courierId: input.courierId, customerId: input.customerId, type: 'package.uncollected', title: input.title, body: input.body, link }]);
-  const [row] = await tx.select({ email: customers.email, firstName: customers.firstName, isActive: customers.isActive, courierName: couriers.name, apiKey: couriers.apiKey })
-    .from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, input.customerId));
-  if (!row?.isActive) return;
-  await enqueueEmail(tx, {
-    courierId: input.courierId,
-    to: row.email,
-    subject: `${row.courierName}: ${input.title}`,
-    text: [`Hello ${row.firstName},`, '', input.body, '',
-      `See it in your account: ${input.publicUrl}${BASE_PATH}${link}&api_key=${encodeURIComponent(row.apiKey)}`, '', row.courierName].join('\n'),
+  await tellOne(tx, {
+    courierId: input.courierId, customerId: input.customerId, type: 'package.uncollected', title: input.title, body: input.body,
+    link: `/customer/packages?package=${encodeURIComponent(input.packageNo)}`, publicUrl: input.publicUrl, email: 'active',
   });
 }
 

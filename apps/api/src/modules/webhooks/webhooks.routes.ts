@@ -6,7 +6,7 @@ import {
 import type { AppContext, ZodApp } from '../../app-context';
 import { actorOf } from '../../lib/actor';
 import { inTransaction } from '../../lib/transaction';
-import { smtpSecretBox } from '../../security/encryption';
+import { databaseSecretBox } from '../../security/encryption';
 import {
   assertPublicUrl, createWebhookEndpoint, endpointInScope, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery, updateWebhookEndpoint,
 } from './webhook-endpoints.service';
@@ -32,7 +32,7 @@ export function webhookRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     const actor = actorOf(request);
     await assertPublicUrl(request.body.url, allowPrivate);
-    const box = await smtpSecretBox(ctx.env);
+    const box = await databaseSecretBox(ctx.env);
     const created = await inTransaction(ctx.db, (tx) => createWebhookEndpoint(tx, { actor, input: request.body, box }));
     return reply.code(201).send({ data: created.endpoint, secret: created.secret, message: WEBHOOK_MSG.created });
   });
