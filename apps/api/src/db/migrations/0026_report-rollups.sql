@@ -1,7 +1,8 @@
--- Issue 14, reports performance (docs/decisions/020-reports.md): daily roll-ups the revenue and
--- payments reports read instead of a year of invoice lines and payments. Kept exact by statement
--- triggers on the source tables, in the transaction of every write (issue, a line added after
--- issue, void and replacement, payments and their voiding), so no application path can forget them.
+-- Issue 14, reports performance (docs/decisions/020-reports.md): daily roll-ups the revenue,
+-- payments and parcels reports read instead of a year of invoice lines, payments and parcels.
+-- Kept exact by statement triggers on the source tables, in the transaction of every write (issue,
+-- a line added after issue, void and replacement, payments and their voiding, parcels received or
+-- corrected), so no application path can forget them.
 -- A local day is the America/Jamaica calendar day the reports use (lib/local-time.ts).
 --
 -- Hot rows: every write of a statement becomes one aggregated upsert per key, in key order (so two
@@ -38,6 +39,17 @@ CREATE TABLE "report_payments_daily" (
   "payments" integer NOT NULL DEFAULT 0,
   "amount_cents" bigint NOT NULL DEFAULT 0,
   CONSTRAINT "report_payments_daily_key" UNIQUE NULLS NOT DISTINCT ("courier_id", "day", "branch_id", "recorded_by", "method", "slot")
+) WITH (fillfactor = 70);--> statement-breakpoint
+-- Parcels received: by local day of receipt, collection branch and service, with their weight (lb).
+CREATE TABLE "report_parcels_daily" (
+  "courier_id" uuid NOT NULL REFERENCES "couriers"("id") ON DELETE cascade,
+  "day" date NOT NULL,
+  "branch_id" uuid,
+  "service" text NOT NULL,
+  "slot" smallint NOT NULL DEFAULT 0,
+  "parcels" integer NOT NULL DEFAULT 0,
+  "weight" numeric(16, 2) NOT NULL DEFAULT 0,
+  CONSTRAINT "report_parcels_daily_key" UNIQUE NULLS NOT DISTINCT ("courier_id", "day", "branch_id", "service", "slot")
 ) WITH (fillfactor = 70);--> statement-breakpoint
 -- The rows a statement brought (+1) and took away (-1). A trigger with transition tables has one
 -- event, so INSERT sees only new_rows and DELETE only old_rows; the functions below pick the source
@@ -137,6 +149,28 @@ BEGIN
   $q$, parceldesk_rollup_source(TG_OP));
   RETURN NULL;
 END $fn$;--> statement-breakpoint
+-- Parcels: every parcel by its receipt; a status change (most package updates) changes none of
+-- the key or the weight and writes nothing.
+CREATE FUNCTION parceldesk_rollup_packages() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  EXECUTE format($q$
+    INSERT INTO "report_parcels_daily" AS r ("courier_id", "day", "branch_id", "service", "slot", "parcels", "weight")
+    SELECT p."courier_id", (p."received_at" AT TIME ZONE 'America/Jamaica')::date, p."branch_id", p."service", (pg_backend_pid() %% 8)::smallint,
+      sum(p.sign), sum(p.sign * p."weight")
+    FROM (%s) p
+    WHERE EXISTS (SELECT 1 FROM "couriers" c WHERE c."id" = p."courier_id")
+    GROUP BY 1, 2, 3, 4
+    HAVING sum(p.sign) <> 0 OR sum(p.sign * p."weight") <> 0
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT "report_parcels_daily_key"
+    DO UPDATE SET "parcels" = r."parcels" + excluded."parcels", "weight" = r."weight" + excluded."weight"
+  $q$, parceldesk_rollup_source(TG_OP, $c$(n.courier_id <> o.courier_id OR n.received_at <> o.received_at OR n.branch_id IS DISTINCT FROM o.branch_id
+    OR n.service <> o.service OR n.weight <> o.weight)$c$));
+  RETURN NULL;
+END $fn$;--> statement-breakpoint
+CREATE TRIGGER packages_rollup_insert AFTER INSERT ON "packages" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_rollup_packages();--> statement-breakpoint
+CREATE TRIGGER packages_rollup_update AFTER UPDATE ON "packages" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_rollup_packages();--> statement-breakpoint
+CREATE TRIGGER packages_rollup_delete AFTER DELETE ON "packages" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_rollup_packages();--> statement-breakpoint
 CREATE TRIGGER invoice_lines_rollup_insert AFTER INSERT ON "invoice_lines" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_rollup_invoice_lines();--> statement-breakpoint
 CREATE TRIGGER invoice_lines_rollup_update AFTER UPDATE ON "invoice_lines" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_rollup_invoice_lines();--> statement-breakpoint
 CREATE TRIGGER invoice_lines_rollup_delete AFTER DELETE ON "invoice_lines" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION parceldesk_rollup_invoice_lines();--> statement-breakpoint
@@ -160,4 +194,8 @@ GROUP BY 1, 2, 3;--> statement-breakpoint
 INSERT INTO "report_payments_daily" ("courier_id", "day", "branch_id", "recorded_by", "method", "payments", "amount_cents")
 SELECT p."courier_id", (p."recorded_at" AT TIME ZONE 'America/Jamaica')::date, p."branch_id", p."recorded_by", p."method", count(*), sum(p."amount_cents")
 FROM "payments" p WHERE p."status" = 'recorded'
-GROUP BY 1, 2, 3, 4, 5;
+GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
+INSERT INTO "report_parcels_daily" ("courier_id", "day", "branch_id", "service", "parcels", "weight")
+SELECT p."courier_id", (p."received_at" AT TIME ZONE 'America/Jamaica')::date, p."branch_id", p."service", count(*), sum(p."weight")
+FROM "packages" p
+GROUP BY 1, 2, 3, 4;

@@ -79,6 +79,9 @@ async function rollupsMatchSources() {
     [`select courier_id, day, branch_id, recorded_by, method, sum(payments)::int as n, sum(amount_cents)::bigint as amount from report_payments_daily group by 1, 2, 3, 4, 5 having sum(payments) <> 0 or sum(amount_cents) <> 0`,
       `select courier_id, (recorded_at at time zone 'America/Jamaica')::date as day, branch_id, recorded_by, method, count(*)::int as n, sum(amount_cents)::bigint as amount
         from payments where status = 'recorded' group by 1, 2, 3, 4, 5`],
+    [`select courier_id, day, branch_id, service, sum(parcels)::int as n, sum(weight)::numeric(16, 2) as weight from report_parcels_daily group by 1, 2, 3, 4 having sum(parcels) <> 0 or sum(weight) <> 0`,
+      `select courier_id, (received_at at time zone 'America/Jamaica')::date as day, branch_id, service, count(*)::int as n, sum(weight)::numeric(16, 2) as weight
+        from packages group by 1, 2, 3, 4`],
   ] as const;
   for (const [rollup, source] of pairs) {
     const sorted = async (text: string) => (await query(text)).map((row) => JSON.stringify(row)).sort();
@@ -133,6 +136,12 @@ describe('daily roll-ups (migration 0026)', () => {
     await query(`update invoice_lines set added_at = $2 where invoice_id = (select id from invoices where courier_id = $1 and invoice_no = $3)`, [courierId, beforeMidnight, issued[0]]);
     await query(`update invoice_lines set added_at = $2 where courier_id = $1 and code = 'customs_duty' and amount_cents = 80000`, [courierId, atMidnight]);
     await query(`update payments set recorded_at = $2 where id = $1`, [cash, beforeMidnight]);
+    const [firstParcel] = await query(`select package_id from invoice_packages ip join invoices i on i.id = ip.invoice_id where i.courier_id = $1 and i.invoice_no = $2`, [courierId, issued[0]]);
+    await query(`update packages set received_at = $2 where id = $1`, [firstParcel.package_id, beforeMidnight]);
+    // A weight corrected; a sea parcel (not invoiced) moved off its branch.
+    await query(`update packages set weight = weight + 1.5 where courier_id = $1 and branch_id = $2`, [courierId, montegoId]);
+    const seaParcel = await receiveFor(t.app, admin, keisha, { service: 'sea', weight: 9 });
+    await query(`update packages set branch_id = null where id = $1`, [seaParcel.id]);
 
     await rollupsMatchSources();
     const expected = await revenueFromLines();
@@ -146,6 +155,17 @@ describe('daily roll-ups (migration 0026)', () => {
     const montegoIssued = await invoicesByIssueDay(montegoId);
     expect(montego.rows).toEqual((await revenueFromLines(montegoId)).map((row) => ({ ...row, invoices: montegoIssued[row.period] ?? 0 })));
     expect(tableOf(await report('revenue', `${twoDays()}&service=air`), 'revenue').rows).toEqual(revenue.rows);
+
+    const received = async (where: string) => (await query(`
+      select to_char(received_at at time zone 'America/Jamaica', 'YYYY-MM-DD') as period, count(*)::int as received, sum(weight)::float as weight
+      from packages where courier_id = $1 and ${where} group by period order by period`, [courierId]))
+      .map((row) => ({ period: row.period as string, received: row.received as number, weight: row.weight as number }));
+    const parcelsOf = (r: ReportResponse) => tableOf(r, 'parcels').rows.map((row) => ({ period: row.period, received: row.received, weight: row.weight }));
+    const allReceived = await received('true');
+    expect(allReceived.map((row) => row.period)).toEqual([yesterday(), today]);
+    expect(parcelsOf(await report('parcels', twoDays()))).toEqual(allReceived);
+    expect(parcelsOf(await report('parcels', `${twoDays()}&branchId=${montegoId}`))).toEqual(await received(`branch_id = '${montegoId}'`));
+    expect(parcelsOf(await report('parcels', `${twoDays()}&service=sea`))).toEqual(await received(`service = 'sea'`));
 
     const payments = await report('payments', twoDays());
     const byMethod = await query(`
