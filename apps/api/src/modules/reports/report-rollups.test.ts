@@ -9,8 +9,8 @@ import { priceCourier, receiveFor } from '../invoices/invoice-test-kit';
 
 /**
  * Migration 0026's daily roll-ups: after a mix of writes through the API (some fired at once), the
- * revenue and payments reports read from the roll-ups equal the same figures computed from the
- * invoice lines and payments themselves, on both sides of a Jamaica midnight.
+ * revenue, parcels and payments reports read from the roll-ups equal the same figures computed
+ * from the invoice lines, parcels and payments themselves, on both sides of a Jamaica midnight.
  */
 let t: TestApp;
 type Headers = Record<string, string>;
@@ -112,7 +112,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('daily roll-ups (migration 0026)', () => {
-  it('the revenue and payments reports equal the source rows after issues, late charges, voids, payments and writes at once', async () => {
+  it('the revenue, parcels and payments reports equal the source rows after issues, late charges, voids, payments and writes at once', async () => {
     const [tanya, andre, keisha] = customers as [string, string, string];
     // Issued at once: one courier, one day, two branches; the same roll-up rows from several connections.
     const issued = await Promise.all([issueFor(tanya, 2), issueFor(tanya, 3), issueFor(andre, 5), issueFor(keisha, 1), issueFor(andre, 7)]);
@@ -176,6 +176,21 @@ describe('daily roll-ups (migration 0026)', () => {
     const yesterdayOnly = await report('payments', `preset=custom&from=${yesterday()}&to=${yesterday()}`);
     expect(tableOf(yesterdayOnly, 'by_method').rows).toEqual([{ method: 'Cash', payments: 1, amount: 100_000 }]);
     expect(tableOf(yesterdayOnly, 'by_staff').totals).toMatchObject({ payments: 1, cash: 100_000, amount: 100_000 });
+  });
+
+  it('voids, issues, late charges and payments fired together all succeed (no deadlock) and the roll-ups stay exact', async () => {
+    const [tanya, andre, keisha] = customers as [string, string, string];
+    const toVoid = await Promise.all([issueFor(andre, 2), issueFor(keisha, 3), issueFor(andre, 4)]);
+    const toCharge = await Promise.all([issueFor(tanya, 2), issueFor(keisha, 5)]);
+    const voidOne = async (invoiceNo: string) => {
+      const response = await inject('POST', `/api/invoices/${invoiceNo}/void`, admin, { reason: 'Re-weighed' });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await Promise.all([
+      ...toVoid.map(voidOne), ...toCharge.map((invoiceNo) => addLine(invoiceNo, 12_345)),
+      issueFor(tanya, 6), issueFor(andre, 1), issueFor(keisha, 2), pay(tanya, 30_000, 'cash'),
+    ]);
+    await rollupsMatchSources();
   });
 
   it('a deleted invoice takes its lines out of the roll-up (its lines go by cascade, after the invoice)', async () => {
