@@ -35,6 +35,22 @@ describe('live events (events/publish.ts)', () => {
     expect(mayReceive(principal({ role: 'super_admin', courierId: null }), event)).toBe(true);
   });
 
+  it("a package event reaches branch-bound staff as the package's branch rule lets them open it (decision 008)", () => {
+    const HERE = '44444444-4444-4444-8444-444444444444';
+    const pkg: LiveEvent = {
+      family: 'packages', kind: 'package.status', courierId: COURIER, customerId: CUSTOMER, audience: 'all',
+      packageId: '55555555-5555-4555-8555-555555555555', packageNumber: 'IEX-P-0000001', status: 'ready_for_pickup', branchId: 'elsewhere', receivedBy: null,
+    };
+    const clerk = principal({ branchId: HERE, permissions: new Set(['packages_view']) });
+    expect(mayReceive(clerk, pkg)).toBe(false);
+    expect(mayReceive(clerk, { ...pkg, branchId: HERE })).toBe(true);
+    expect(mayReceive(clerk, { ...pkg, customerId: null })).toBe(true);
+    expect(mayReceive(clerk, { ...pkg, receivedBy: clerk.id })).toBe(true);
+    expect(mayReceive(principal({ branchId: HERE, permissions: new Set(['packages_view', 'branches_all']) }), pkg)).toBe(true);
+    expect(mayReceive(principal({ branchId: null, permissions: new Set(['packages_view']) }), { ...pkg, customerId: null })).toBe(false);
+    expect(mayReceive(principal({ role: 'courier_admin', branchId: HERE }), pkg)).toBe(true);
+  });
+
   it('names the browser message after the family and sends only the public fields', () => {
     expect(clientMessage(event)).toEqual({ name: 'tickets', data: { kind: 'ticket.message', ticketId: event.ticketId, ticketNo: 'TKT-000001', status: 'in_progress' } });
     expect(resyncMessages()).toEqual([

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Permission } from '@parceldesk/shared/permissions';
+import { isBranchScoped, type Permission } from '@parceldesk/shared/permissions';
 import type { ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
@@ -48,6 +48,9 @@ export interface PackageLiveEvent extends LiveEventBase {
   packageId: string;
   packageNumber: string;
   status: PackageStatus;
+  /** Its pickup branch and who received it: a branch-bound reader hears of the packages they may open (decision 008). */
+  branchId: string | null;
+  receivedBy: string | null;
 }
 
 /** A reconciliation at the destination started, scanned or finished (issue 12): every screen on it refreshes its counts. */
@@ -194,7 +197,19 @@ export function mayReceive(principal: Principal, event: LiveEvent): boolean {
   if (principal.role === 'courier_admin') return true;
   const { permission } = ruleOf(event.family);
   if (permission === null) return false;
-  return typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
+  const permitted = typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
+  return permitted && (event.family !== 'packages' || mayOpenPackage(principal, event));
+}
+
+/**
+ * The branch rule of packages (lib/tenant-scope.ts, decision 008) applied to an event: a branch-bound
+ * reader hears of their branch's packages, the unknown ones and those they received; one without
+ * a branch of none.
+ */
+function mayOpenPackage(principal: Principal, event: PackageLiveEvent): boolean {
+  if (!isBranchScoped({ role: principal.role, permissions: principal.permissions })) return true;
+  if (principal.branchId === null) return false;
+  return event.customerId === null || event.branchId === principal.branchId || event.receivedBy === principal.id;
 }
 
 /** The SSE message a browser gets for an event: named after its family. */
