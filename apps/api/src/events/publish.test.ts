@@ -4,9 +4,10 @@ import { clientMessage, mayReceive, parseEvent, resyncMessages, type LiveEvent }
 
 const COURIER = '11111111-1111-4111-8111-111111111111';
 const CUSTOMER = '22222222-2222-4222-8222-222222222222';
+const BRANCH = '66666666-6666-4666-8666-666666666666';
 const event: LiveEvent = {
   family: 'tickets', kind: 'ticket.message', courierId: COURIER, customerId: CUSTOMER, audience: 'all',
-  ticketId: '33333333-3333-4333-8333-333333333333', ticketNo: 'TKT-000001', status: 'in_progress',
+  ticketId: '33333333-3333-4333-8333-333333333333', ticketNo: 'TKT-000001', status: 'in_progress', branchId: BRANCH,
 };
 const principal = (overrides: Partial<Principal>): Principal => ({
   kind: 'user', id: 'someone', role: 'staff', courierId: COURIER, branchId: null, permissions: new Set(), sessionId: 's', impersonatorId: null, ...overrides,
@@ -27,8 +28,12 @@ describe('live events (events/publish.ts)', () => {
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), event)).toBe(true);
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: 'another' }), event)).toBe(false);
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), { ...event, audience: 'staff' })).toBe(false);
-    expect(mayReceive(principal({ permissions: new Set(['tickets_view']) }), event)).toBe(true);
-    expect(mayReceive(principal({}), event)).toBe(false);
+    expect(mayReceive(principal({ branchId: BRANCH, permissions: new Set(['tickets_view']) }), event)).toBe(true);
+    expect(mayReceive(principal({ branchId: BRANCH }), event)).toBe(false);
+    // Branch-bound staff hear of their branch's customers' tickets only (decision 008).
+    expect(mayReceive(principal({ branchId: 'elsewhere', permissions: new Set(['tickets_view']) }), event)).toBe(false);
+    expect(mayReceive(principal({ branchId: null, permissions: new Set(['tickets_view']) }), event)).toBe(false);
+    expect(mayReceive(principal({ branchId: 'elsewhere', permissions: new Set(['tickets_view', 'branches_all']) }), event)).toBe(true);
     expect(mayReceive(principal({ role: 'courier_admin' }), event)).toBe(true);
     expect(mayReceive(principal({ role: 'courier_admin', courierId: 'other' }), event)).toBe(false);
     expect(mayReceive(principal({ role: 'super_admin', courierId: null }), { ...event, audience: 'customer' })).toBe(false);

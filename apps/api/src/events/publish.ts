@@ -39,6 +39,8 @@ export interface TicketLiveEvent extends LiveEventBase {
   ticketId: string;
   ticketNo: string;
   status: TicketStatus;
+  /** Its customer's branch: a branch-bound reader hears of the tickets they may open (decision 008). */
+  branchId: string | null;
 }
 
 /** A package change; `customerId` is the owner, null for an unknown package. */
@@ -198,8 +200,13 @@ export function mayReceive(principal: Principal, event: LiveEvent): boolean {
   const { permission } = ruleOf(event.family);
   if (permission === null) return false;
   const permitted = typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
-  return permitted && (event.family !== 'packages' || mayOpenPackage(principal, event));
+  if (!permitted) return false;
+  if (event.family === 'packages') return mayOpenPackage(principal, event);
+  if (event.family === 'tickets') return !branchBound(principal) || (principal.branchId !== null && event.branchId === principal.branchId);
+  return true;
 }
+
+const branchBound = (principal: Principal) => isBranchScoped({ role: principal.role, permissions: principal.permissions });
 
 /**
  * The branch rule of packages (lib/tenant-scope.ts, decision 008) applied to an event: a branch-bound
@@ -207,7 +214,7 @@ export function mayReceive(principal: Principal, event: LiveEvent): boolean {
  * a branch of none.
  */
 function mayOpenPackage(principal: Principal, event: PackageLiveEvent): boolean {
-  if (!isBranchScoped({ role: principal.role, permissions: principal.permissions })) return true;
+  if (!branchBound(principal)) return true;
   if (principal.branchId === null) return false;
   return event.customerId === null || event.branchId === principal.branchId || event.receivedBy === principal.id;
 }
