@@ -4,9 +4,10 @@ import { clientMessage, mayReceive, parseEvent, resyncMessages, type LiveEvent }
 
 const COURIER = '11111111-1111-4111-8111-111111111111';
 const CUSTOMER = '22222222-2222-4222-8222-222222222222';
+const BRANCH = '66666666-6666-4666-8666-666666666666';
 const event: LiveEvent = {
   family: 'tickets', kind: 'ticket.message', courierId: COURIER, customerId: CUSTOMER, audience: 'all',
-  ticketId: '33333333-3333-4333-8333-333333333333', ticketNo: 'TKT-000001', status: 'in_progress',
+  ticketId: '33333333-3333-4333-8333-333333333333', ticketNo: 'TKT-000001', status: 'in_progress', branchId: BRANCH,
 };
 const principal = (overrides: Partial<Principal>): Principal => ({
   kind: 'user', id: 'someone', role: 'staff', courierId: COURIER, branchId: null, permissions: new Set(), sessionId: 's', impersonatorId: null, ...overrides,
@@ -27,12 +28,32 @@ describe('live events (events/publish.ts)', () => {
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), event)).toBe(true);
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: 'another' }), event)).toBe(false);
     expect(mayReceive(principal({ kind: 'customer', role: 'customer', id: CUSTOMER }), { ...event, audience: 'staff' })).toBe(false);
-    expect(mayReceive(principal({ permissions: new Set(['tickets_view']) }), event)).toBe(true);
-    expect(mayReceive(principal({}), event)).toBe(false);
+    expect(mayReceive(principal({ branchId: BRANCH, permissions: new Set(['tickets_view']) }), event)).toBe(true);
+    expect(mayReceive(principal({ branchId: BRANCH }), event)).toBe(false);
+    // Branch-bound staff hear of their branch's customers' tickets only (decision 008).
+    expect(mayReceive(principal({ branchId: 'elsewhere', permissions: new Set(['tickets_view']) }), event)).toBe(false);
+    expect(mayReceive(principal({ branchId: null, permissions: new Set(['tickets_view']) }), event)).toBe(false);
+    expect(mayReceive(principal({ branchId: 'elsewhere', permissions: new Set(['tickets_view', 'branches_all']) }), event)).toBe(true);
     expect(mayReceive(principal({ role: 'courier_admin' }), event)).toBe(true);
     expect(mayReceive(principal({ role: 'courier_admin', courierId: 'other' }), event)).toBe(false);
     expect(mayReceive(principal({ role: 'super_admin', courierId: null }), { ...event, audience: 'customer' })).toBe(false);
     expect(mayReceive(principal({ role: 'super_admin', courierId: null }), event)).toBe(true);
+  });
+
+  it("a package event reaches branch-bound staff as the package's branch rule lets them open it (decision 008)", () => {
+    const HERE = '44444444-4444-4444-8444-444444444444';
+    const pkg: LiveEvent = {
+      family: 'packages', kind: 'package.status', courierId: COURIER, customerId: CUSTOMER, audience: 'all',
+      packageId: '55555555-5555-4555-8555-555555555555', packageNumber: 'IEX-P-0000001', status: 'ready_for_pickup', branchId: 'elsewhere', receivedBy: null,
+    };
+    const clerk = principal({ branchId: HERE, permissions: new Set(['packages_view']) });
+    expect(mayReceive(clerk, pkg)).toBe(false);
+    expect(mayReceive(clerk, { ...pkg, branchId: HERE })).toBe(true);
+    expect(mayReceive(clerk, { ...pkg, customerId: null })).toBe(true);
+    expect(mayReceive(clerk, { ...pkg, receivedBy: clerk.id })).toBe(true);
+    expect(mayReceive(principal({ branchId: HERE, permissions: new Set(['packages_view', 'branches_all']) }), pkg)).toBe(true);
+    expect(mayReceive(principal({ branchId: null, permissions: new Set(['packages_view']) }), { ...pkg, customerId: null })).toBe(false);
+    expect(mayReceive(principal({ role: 'courier_admin', branchId: HERE }), pkg)).toBe(true);
   });
 
   it('names the browser message after the family and sends only the public fields', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Permission } from '@parceldesk/shared/permissions';
+import { isBranchScoped, type Permission } from '@parceldesk/shared/permissions';
 import type { ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { TicketStatus } from '@parceldesk/shared/domain/ticket-status';
@@ -39,6 +39,8 @@ export interface TicketLiveEvent extends LiveEventBase {
   ticketId: string;
   ticketNo: string;
   status: TicketStatus;
+  /** Its customer's branch: a branch-bound reader hears of the tickets they may open (decision 008). */
+  branchId: string | null;
 }
 
 /** A package change; `customerId` is the owner, null for an unknown package. */
@@ -48,6 +50,9 @@ export interface PackageLiveEvent extends LiveEventBase {
   packageId: string;
   packageNumber: string;
   status: PackageStatus;
+  /** Its pickup branch and who received it: a branch-bound reader hears of the packages they may open (decision 008). */
+  branchId: string | null;
+  receivedBy: string | null;
 }
 
 /** A reconciliation at the destination started, scanned or finished (issue 12): every screen on it refreshes its counts. */
@@ -194,7 +199,24 @@ export function mayReceive(principal: Principal, event: LiveEvent): boolean {
   if (principal.role === 'courier_admin') return true;
   const { permission } = ruleOf(event.family);
   if (permission === null) return false;
-  return typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
+  const permitted = typeof permission === 'string' ? principal.permissions.has(permission) : permission.some((one) => principal.permissions.has(one));
+  if (!permitted) return false;
+  if (event.family === 'packages') return mayOpenPackage(principal, event);
+  if (event.family === 'tickets') return !branchBound(principal) || (principal.branchId !== null && event.branchId === principal.branchId);
+  return true;
+}
+
+const branchBound = (principal: Principal) => isBranchScoped({ role: principal.role, permissions: principal.permissions });
+
+/**
+ * The branch rule of packages (lib/tenant-scope.ts, decision 008) applied to an event: a branch-bound
+ * reader hears of their branch's packages, the unknown ones and those they received; one without
+ * a branch of none.
+ */
+function mayOpenPackage(principal: Principal, event: PackageLiveEvent): boolean {
+  if (!branchBound(principal)) return true;
+  if (principal.branchId === null) return false;
+  return event.customerId === null || event.branchId === principal.branchId || event.receivedBy === principal.id;
 }
 
 /** The SSE message a browser gets for an event: named after its family. */

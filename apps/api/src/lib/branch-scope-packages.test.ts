@@ -16,6 +16,8 @@ let otherBranchId: string;
 let receiver: Awaited<ReturnType<typeof makeUser>>;
 const pkg = { here: '', there: '', unknown: '', receivedThere: '' };
 const preAlert = { here: '', there: '' };
+let mine = '';
+let theirs = '';
 
 async function insertPackage(options: { customerId: string | null; branchId: string | null; receivedBy?: string }) {
   const { rows } = await t.database.pool.query<{ id: string }>(
@@ -31,15 +33,15 @@ beforeAll(async () => {
   courier = await makeCourier(t.database.db);
   const admin = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier }))).headers;
   otherBranchId = (await t.app.inject({ method: 'POST', url: '/api/branches', headers: admin, payload: { name: 'Montego Bay' } })).json().id;
-  const mine = await makeCustomer(t.database.db, courier);
-  const theirs = await makeCustomer(t.database.db, courier, { branchId: otherBranchId });
+  mine = (await makeCustomer(t.database.db, courier)).id;
+  theirs = (await makeCustomer(t.database.db, courier, { branchId: otherBranchId })).id;
   receiver = await makeUser(t.database.db, { role: 'staff', courier, permissions: ['packages_view', 'packages_scan', 'packages_unknown'] });
-  pkg.here = await insertRow(t.database.db, 'package', { courier, userId: '', customerId: mine.id });
-  pkg.there = await insertRow(t.database.db, 'package', { courier, userId: '', customerId: theirs.id });
+  pkg.here = await insertRow(t.database.db, 'package', { courier, userId: '', customerId: mine });
+  pkg.there = await insertRow(t.database.db, 'package', { courier, userId: '', customerId: theirs });
   pkg.unknown = await insertPackage({ customerId: null, branchId: otherBranchId });
-  pkg.receivedThere = await insertPackage({ customerId: theirs.id, branchId: otherBranchId, receivedBy: receiver.id });
-  preAlert.here = await insertRow(t.database.db, 'pre_alert', { courier, userId: '', customerId: mine.id });
-  preAlert.there = await insertRow(t.database.db, 'pre_alert', { courier, userId: '', customerId: theirs.id });
+  pkg.receivedThere = await insertPackage({ customerId: theirs, branchId: otherBranchId, receivedBy: receiver.id });
+  preAlert.here = await insertRow(t.database.db, 'pre_alert', { courier, userId: '', customerId: mine });
+  preAlert.there = await insertRow(t.database.db, 'pre_alert', { courier, userId: '', customerId: theirs });
 });
 afterAll(() => t?.close());
 
@@ -86,5 +88,28 @@ describe('branch scope of packages', () => {
     const admin = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier }))).headers;
     expect(await ids('/packages?pageSize=100', admin)).toEqual(all);
     expect(await ids('/pre-alerts?pageSize=100', admin)).toEqual(sorted(preAlert.here, preAlert.there));
+  });
+
+  it("keeps a package's documents and claims to the package's branch (a pre-alert's documents to its customer's)", async () => {
+    const owner = (customerId: string) => ({ courier, userId: '', customerId });
+    const fileHere = await insertRow(t.database.db, 'package_file', owner(mine));
+    const fileThere = await insertRow(t.database.db, 'package_file', owner(theirs));
+    const claim = async (packageId: string, customerId: string) => (await t.database.pool.query<{ id: string }>(
+      `insert into package_claims (courier_id, customer_id, package_id, tracking_number) select courier_id, $2, id, tracking_number from packages where id = $1 returning id`,
+      [packageId, customerId])).rows[0]!.id;
+    const claimThere = await claim(pkg.there, theirs);
+    const claimOfUnknown = await claim(pkg.unknown, theirs);
+    // Created last in this file: the package lists above count the packages of beforeAll.
+    const headers = await manager(['packages_unknown']);
+    expect((await get(`/package-files/${fileHere}`, headers)).statusCode).toBe(200);
+    expect((await get(`/package-files/${fileThere}`, headers)).statusCode).toBe(404);
+    const claims = await ids('/package-claims?pageSize=100', headers);
+    expect(claims).toContain(claimOfUnknown);
+    expect(claims).not.toContain(claimThere);
+    const decide = await t.app.inject({ method: 'PUT', url: `/api/package-claims/${claimThere}`, headers, payload: { decision: 'reject', reason: 'Not theirs' } });
+    expect(decide.statusCode).toBe(404);
+    const all = await manager(['packages_unknown', 'branches_all']);
+    expect((await get(`/package-files/${fileThere}`, all)).statusCode).toBe(200);
+    expect(await ids('/package-claims?pageSize=100', all)).toEqual(expect.arrayContaining([claimThere, claimOfUnknown]));
   });
 });

@@ -3,7 +3,7 @@ import { isBranchScoped } from '@parceldesk/shared/permissions';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from './principal';
 import type { DbOrTx } from '../db/client';
-import { customers, deliveryRequests, packages, preAlerts, tickets } from '../db/schema/index';
+import { customers, deliveryRequests, packageClaims, packageFiles, packages, preAlerts, tickets } from '../db/schema/index';
 import { notFound } from './app-error';
 
 /**
@@ -33,18 +33,29 @@ type TenantTable = PgTable & { id: PgColumn; courierId: PgColumn };
 
 const ofCustomersOf = (branchId: string) => sql`(select ${customers.id} from ${customers} where ${customers.branchId} = ${branchId})`;
 
+function packageOfBranch(branchId: string, userId: string | undefined): SQL {
+  return sql`(${packages.branchId} = ${branchId} or ${packages.customerId} is null${userId ? sql` or ${packages.receivedBy} = ${userId}` : sql``})`;
+}
+const packagesOf = (branchId: string, userId: string | undefined) => sql`(select ${packages.id} from ${packages} where ${packageOfBranch(branchId, userId)})`;
+
 /**
  * The tables a branch scope narrows, and how a row names its branch (a ticket, a pre-alert and a delivery request:
  * its customer's). A package follows its pickup branch; one that has no customer yet (unknown)
  * is every branch's to match, and whoever received a package still finds it (its label, its
- * page after the scan): decision 008, "Packages".
+ * page after the scan): decision 008, "Packages". A claim follows its package, and a package
+ * document what it belongs to.
  */
 const BRANCH_OF = new Map<PgTable, (branchId: string, userId: string | undefined) => SQL>([
   [customers, (branchId) => eq(customers.branchId, branchId)],
   [tickets, (branchId) => sql`${tickets.customerId} in ${ofCustomersOf(branchId)}`],
   [preAlerts, (branchId) => sql`${preAlerts.customerId} in ${ofCustomersOf(branchId)}`],
   [deliveryRequests, (branchId) => sql`${deliveryRequests.customerId} in ${ofCustomersOf(branchId)}`],
-  [packages, (branchId, userId) => sql`(${packages.branchId} = ${branchId} or ${packages.customerId} is null${userId ? sql` or ${packages.receivedBy} = ${userId}` : sql``})`],
+  [packages, packageOfBranch],
+  [packageClaims, (branchId, userId) => sql`${packageClaims.packageId} in ${packagesOf(branchId, userId)}`],
+  // A document follows what it belongs to: a package, a pre-alert (its customer's branch) or a claim (its package).
+  [packageFiles, (branchId, userId) => sql`(${packageFiles.packageId} in ${packagesOf(branchId, userId)}
+    or ${packageFiles.preAlertId} in (select ${preAlerts.id} from ${preAlerts} where ${preAlerts.customerId} in ${ofCustomersOf(branchId)})
+    or ${packageFiles.claimId} in (select ${packageClaims.id} from ${packageClaims} where ${packageClaims.packageId} in ${packagesOf(branchId, userId)}))`],
 ]);
 
 /** The branch condition of a scope for a table, if the scope has a branch and the table follows it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_TYPES } from '../constants';
 import { CUSTOMS_DEFAULTS } from '../domain/customs';
+import { fromCents, toCents } from '../domain/money';
 
 /**
  * Issue 13 settings: the exchange rate and SEA rate (Rates tab), storage rules, customs settings
@@ -266,6 +267,24 @@ export const storageRulesFormSchema = z.object({
   if (days.some((day) => day < 1 || day > 365)) ctx.addIssue({ code: 'custom', message: PRICING_MSG.reminderDays, path: ['reminderDays'] });
 });
 export type StorageRulesForm = z.infer<typeof storageRulesFormSchema>;
+
+/** Saved storage rules as the form shows them: reminder days as "7, 14", the cap in J$ (courier and platform settings). */
+export const storageRulesToForm = (saved: StorageRulesInput): StorageRulesForm => ({
+  thresholdDays: saved.thresholdDays,
+  reminderDays: saved.reminderDays.join(', '),
+  feeMode: saved.feeMode,
+  cap: saved.capCents === null ? undefined : fromCents(saved.capCents),
+  abandonmentDays: saved.abandonmentDays,
+});
+
+/** The form's storage rules as the API takes them: reminder days sorted without repeats, the cap in cents (per-day fees only). */
+export const storageRulesFromForm = (form: StorageRulesForm): StorageRulesInput => ({
+  thresholdDays: form.thresholdDays,
+  reminderDays: form.reminderDays.trim() === '' ? [] : [...new Set(form.reminderDays.split(',').map((day) => Number(day.trim())))].sort((a, b) => a - b),
+  feeMode: form.feeMode,
+  capCents: form.feeMode === 'per_day' && form.cap !== undefined ? toCents(form.cap) : null,
+  abandonmentDays: form.abandonmentDays,
+});
 
 /** Additional Fees tab, "Customs calculator": US$ and J$ typed, percentages as numbers. */
 export const customsSettingsFormSchema = z.object({

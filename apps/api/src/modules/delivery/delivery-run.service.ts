@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AllocationRequest } from '@parceldesk/shared/domain/payments';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
 import { DELIVERY_MSG, type completeDeliverySchema } from '@parceldesk/shared/schemas/delivery';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { deliveryRequestPackages, deliveryRequests, packages, storedFiles } from '../../db/schema/index';
+import { deliveryRequestPackages, deliveryRequests, storedFiles } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { CONTENT_TYPES } from '../../lib/file-types';
@@ -13,7 +13,7 @@ import type { PreparedPhoto } from '../../lib/photos';
 import { auditAction } from '../../lib/actor';
 import { assertMove, lockRequest, recordDeliveryEvent, releaseParcels, tellCustomer, touched, type DeliveryRow } from './delivery-history';
 import type { DeliveryPorts } from './delivery-ports';
-import { amountDue, parcelsWithBalances } from './delivery-view';
+import { collectable } from './delivery-view';
 
 /**
  * The parcels move through the packages' own status path (history row, audit, the customer's
@@ -37,19 +37,17 @@ async function moveParcels(tx: Tx, input: { actor: Actor; request: DeliveryRow; 
 }
 
 /**
- * Money taken at the door pays the invoices of the parcels delivered (not the customer's oldest
- * elsewhere), invoice by invoice in number order; more than they owe is refused.
+ * Money taken at the door pays the invoices of the parcels delivered and the request's delivery-fee
+ * invoice (not the customer's oldest elsewhere), invoice by invoice in number order; more than
+ * they owe is refused.
  */
 async function allocationsFor(tx: Tx, request: DeliveryRow, collectedCents: number): Promise<AllocationRequest[]> {
-  const ids = (await tx.select({ id: deliveryRequestPackages.packageId }).from(deliveryRequestPackages).where(eq(deliveryRequestPackages.requestId, request.id))).map((p) => p.id);
-  const parcels = await parcelsWithBalances(tx, inArray(packages.id, ids));
-  const balances = new Map<string, { invoiceNo: string; balanceCents: number }>();
-  for (const p of parcels) if (p.invoiceId && p.invoiceNumber && p.balanceCents > 0) balances.set(p.invoiceId, { invoiceNo: p.invoiceNumber, balanceCents: p.balanceCents });
-  const due = amountDue(parcels);
+  const { owed, dueCents: due } = await collectable(tx, request);
+  const balances = [...owed].filter(([, invoice]) => invoice.balanceCents > 0);
   if (collectedCents > due) throw badRequest(DELIVERY_MSG.collectedTooMuch(due), { collectedCents: DELIVERY_MSG.collectedTooMuch(due) });
   let left = collectedCents;
   const out: AllocationRequest[] = [];
-  for (const [invoiceId, invoice] of [...balances].sort((a, b) => a[1].invoiceNo.localeCompare(b[1].invoiceNo))) {
+  for (const [invoiceId, invoice] of balances.sort((a, b) => a[1].invoiceNo.localeCompare(b[1].invoiceNo))) {
     if (left === 0) break;
     const amountCents = Math.min(left, invoice.balanceCents);
     out.push({ invoiceId, amountCents });

@@ -96,13 +96,23 @@ export async function parcelsWithBalances(db: DbOrTx, condition: SQL | undefined
 }
 
 /**
- * What the driver collects: the balance of each distinct invoice of the parcels (the fee is on one
- * of them once scheduled). A fee left pending (every invoice had payments) is not payable here.
+ * What the driver collects on a request: the balance of each distinct live invoice of its parcels,
+ * and of its delivery-fee invoice — a supplementary one when the fee came after the parcels'
+ * invoices had payments (decision 026), which no parcel's own invoice shows. A fee still pending
+ * (no parcel invoiced yet) is not payable here.
  */
-export function amountDue(parcels: readonly { invoiceId: string | null; balanceCents: number }[]): number {
-  const seen = new Map<string, number>();
-  for (const p of parcels) if (p.invoiceId) seen.set(p.invoiceId, p.balanceCents);
-  return [...seen.values()].reduce((sum, cents) => sum + cents, 0);
+export async function collectable(db: DbOrTx, request: { id: string; feeInvoiceId: string | null }): Promise<{
+  parcels: (DeliveryParcel & { invoiceId: string | null })[]; owed: Map<string, { invoiceNo: string; balanceCents: number }>; dueCents: number;
+}> {
+  const ids = (await db.select({ id: deliveryRequestPackages.packageId }).from(deliveryRequestPackages).where(eq(deliveryRequestPackages.requestId, request.id))).map((p) => p.id);
+  const parcels = ids.length > 0 ? await parcelsWithBalances(db, inArray(packages.id, ids)) : [];
+  const owed = new Map<string, { invoiceNo: string; balanceCents: number }>();
+  for (const p of parcels) if (p.invoiceId && p.invoiceNumber) owed.set(p.invoiceId, { invoiceNo: p.invoiceNumber, balanceCents: p.balanceCents });
+  if (request.feeInvoiceId && !owed.has(request.feeInvoiceId)) {
+    const [fee] = await db.select({ invoiceNo: invoices.invoiceNo, balanceCents: balance }).from(invoices).where(eq(invoices.id, request.feeInvoiceId));
+    if (fee) owed.set(request.feeInvoiceId, { invoiceNo: fee.invoiceNo, balanceCents: Number(fee.balanceCents) });
+  }
+  return { parcels, owed, dueCents: [...owed.values()].reduce((sum, invoice) => sum + invoice.balanceCents, 0) };
 }
 
 /** GET /delivery-requests/{id}: the request, its parcels with amounts, its history. */
@@ -112,8 +122,7 @@ export async function getDeliveryRequest(db: DbOrTx, principal: Principal, id: s
     .innerJoin(deliveryLocations, eq(deliveryLocations.id, deliveryRequests.locationId))
     .where(visible(principal, eq(deliveryRequests.id, id))).limit(1);
   if (!r) throw notFound();
-  const ids = (await db.select({ id: deliveryRequestPackages.packageId }).from(deliveryRequestPackages).where(eq(deliveryRequestPackages.requestId, id))).map((p) => p.id);
-  const parcels = ids.length > 0 ? await parcelsWithBalances(db, inArray(packages.id, ids)) : [];
+  const { parcels, dueCents } = await collectable(db, { id, feeInvoiceId: r.row.feeInvoiceId });
   const [extra] = await db.select({
     feeInvoiceNumber: sql<string | null>`(select invoice_no from ${invoices} where id = ${r.row.feeInvoiceId}::uuid)`,
     paymentNumber: sql<string | null>`(select payment_no from ${payments} where id = ${r.row.paymentId}::uuid)`,
@@ -127,7 +136,7 @@ export async function getDeliveryRequest(db: DbOrTx, principal: Principal, id: s
   return {
     ...toItem(r),
     notes: r.row.notes, stopOrder: r.row.stopOrder, feeInvoiceNumber: extra?.feeInvoiceNumber ?? null,
-    amountDueCents: amountDue(parcels),
+    amountDueCents: dueCents,
     recipientName: r.row.recipientName, hasSignature: r.row.signatureFileId !== null, hasPhoto: r.row.photoFileId !== null, failureReason: r.row.failureReason, rejectionReason: r.row.rejectionReason,
     paymentNumber: extra?.paymentNumber ?? null, collectedCents: r.row.collectedCents, deliveredAt: r.row.deliveredAt?.toISOString() ?? null,
     parcels: parcels.map(({ invoiceId: _invoiceId, ...p }) => p),

@@ -243,6 +243,25 @@ describe('staff handle the request', () => {
     expect(await packageStatus(parcel.pkg.id)).toBe('out_for_delivery');
   });
 
+  it('a fee billed after payment on a supplementary invoice is collected at the door: shown as due, on the run sheet, paid by the cash taken', async () => {
+    const made = await requested(w, { paid: true });
+    const day = jamaicaDay(1);
+    expect((await call('POST', `/delivery-requests/${made.request.id}/schedule`, w.as.dispatcher, { date: day, window: 'morning', driverId: w.dispatcher.id })).statusCode).toBe(200);
+    const out = await call('POST', `/delivery-requests/${made.request.id}/out-for-delivery`, w.as.dispatcher);
+    expect(out.statusCode, out.body).toBe(200);
+    const request = detail(out);
+    expect(request).toMatchObject({ amountDueCents: 150_000, feeInvoiceNumber: expect.stringMatching(/^INV-/) });
+    const sheet = await pdfText((await call('GET', `/delivery-requests/run-sheet?date=${day}&driverId=${w.dispatcher.id}`, w.as.dispatcher)).rawPayload);
+    expect(sheet).toContain('Amount to collect: J$1,500.00');
+    const tooMuch = await call('POST', `/delivery-requests/${request.id}/deliver`, w.as.dispatcher, { recipientName: 'Tanya', signature, collectedCents: 150_001 });
+    expect(tooMuch.json()).toMatchObject({ message: 'Amount collected cannot be more than the J$1,500.00 due' });
+    const done = await call('POST', `/delivery-requests/${request.id}/deliver`, w.as.dispatcher, { recipientName: 'Tanya', signature, collectedCents: 150_000 });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(detail(done)).toMatchObject({ status: 'delivered', amountDueCents: 0, collectedCents: 150_000 });
+    const [fee] = await sql<{ status: string; paid_cents: number }>('select status, paid_cents from invoices where invoice_no = $1', [request.feeInvoiceNumber]);
+    expect(fee).toEqual({ status: 'paid', paid_cents: 150_000 });
+  });
+
   it('failed with a reason: the parcels go back to ready for pickup and may be requested again', async () => {
     const { parcel, request } = await outForDelivery();
     const response = await call('POST', `/delivery-requests/${request.id}/fail`, w.as.dispatcher, { reason: 'Nobody home' });

@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DELIVERY_WINDOW_LABELS, DELIVERY_WINDOWS, type DeliveryWindow } from '@parceldesk/shared/domain/delivery';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
-import { couriers, customers, deliveryLocations, deliveryRequestPackages, deliveryRequests, packages, users } from '../../db/schema/index';
+import { couriers, customers, deliveryLocations, deliveryRequests, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import { openPdf } from '../../lib/pdf-fonts';
 import { tenantWhere, type TenantScope } from '../../lib/tenant-scope';
-import { amountDue, parcelsWithBalances } from './delivery-view';
+import { collectable } from './delivery-view';
 
 const A4: [number, number] = [595.28, 841.89];
 const M = 40;
@@ -24,7 +24,7 @@ export async function runStops(db: DbOrTx, scope: TenantScope, input: { date: st
   if (!scope.courierId) throw notFound();
   const windowOrder = sql`array_position(array[${sql.join(DELIVERY_WINDOWS.map((w) => sql`${w}`), sql`, `)}]::text[], ${deliveryRequests.timeWindow})`;
   const rows = await db.select({
-    id: deliveryRequests.id, requestNo: deliveryRequests.requestNo, phone: deliveryRequests.phone, address: deliveryRequests.address, window: deliveryRequests.timeWindow,
+    id: deliveryRequests.id, requestNo: deliveryRequests.requestNo, feeInvoiceId: deliveryRequests.feeInvoiceId, phone: deliveryRequests.phone, address: deliveryRequests.address, window: deliveryRequests.timeWindow,
     customerName: sql<string>`coalesce(nullif(${customers.businessName}, ''), ${customers.firstName} || ' ' || ${customers.lastName})`, mailboxNumber: customers.mailboxNumber,
     location: sql<string>`${deliveryLocations.name} || ', ' || ${deliveryLocations.parish}`,
     driverName: sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${deliveryRequests.driverId})`,
@@ -39,9 +39,9 @@ export async function runStops(db: DbOrTx, scope: TenantScope, input: { date: st
     .orderBy(windowOrder, sql`${deliveryRequests.stopOrder} nulls last`, asc(deliveryRequests.requestNo));
   const stops: RunStop[] = [];
   for (const row of rows) {
-    const ids = (await db.select({ id: deliveryRequestPackages.packageId }).from(deliveryRequestPackages).where(eq(deliveryRequestPackages.requestId, row.id))).map((p) => p.id);
-    const parcels = ids.length > 0 ? await parcelsWithBalances(db, inArray(packages.id, ids)) : [];
-    stops.push({ ...row, window: row.window ?? 'morning', mailboxNumber: row.mailboxNumber ?? '', parcels: parcels.map((p) => ({ packageNumber: p.packageNumber, description: p.description })), amountDueCents: amountDue(parcels) });
+    const { feeInvoiceId, ...stop } = row;
+    const { parcels, dueCents } = await collectable(db, { id: row.id, feeInvoiceId });
+    stops.push({ ...stop, window: stop.window ?? 'morning', mailboxNumber: stop.mailboxNumber ?? '', parcels: parcels.map((p) => ({ packageNumber: p.packageNumber, description: p.description })), amountDueCents: dueCents });
   }
   const [courier] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, scope.courierId));
   let driverName: string | null = null;

@@ -41,6 +41,7 @@ export async function announcePackage(
   const { pkg } = input;
   await publishEvent(tx, {
     family: 'packages', audience: 'all', courierId: pkg.courierId, kind: input.kind, packageId: pkg.id, packageNumber: pkg.packageNo, status: pkg.status, customerId: pkg.customerId,
+    branchId: pkg.branchId, receivedBy: pkg.receivedBy,
   });
   if (!input.notify || !pkg.customerId || !isNotifyingStatus(pkg.status)) return;
   const [row] = await tx.select({

@@ -55,7 +55,7 @@ export async function releasePickup(
 
   const ids = [...new Set(body.packageIds)].sort();
   const parcels = await tx.select({
-    id: packages.id, packageNo: packages.packageNo, status: packages.status, customerId: packages.customerId, branchId: packages.branchId,
+    id: packages.id, packageNo: packages.packageNo, status: packages.status, customerId: packages.customerId, branchId: packages.branchId, receivedBy: packages.receivedBy,
   }).from(packages).where(and(eq(packages.courierId, courierId), inArray(packages.id, ids))).orderBy(asc(packages.id)).for('update');
   if (parcels.length !== ids.length) throw notFound();
   const owners = new Set(parcels.map((parcel) => parcel.customerId));
@@ -151,6 +151,7 @@ export async function releasePickup(
   for (const parcel of parcels) {
     await publishEvent(tx, {
       family: 'packages', audience: 'all', courierId, kind: 'package.status', packageId: parcel.id, packageNumber: parcel.packageNo, status: 'collected', customerId,
+      branchId: parcel.branchId, receivedBy: parcel.receivedBy,
     });
   }
   await createNotifications(tx, [{

@@ -3,7 +3,7 @@ import { assertTicketMove, statusAfterReply, type TicketStatus } from '@parcelde
 import type { CreateTicketInput } from '@parceldesk/shared/schemas/tickets';
 import type { DbOrTx } from '../../db/client';
 import { customers, ticketAttachments, ticketMessages, ticketReads, tickets, users } from '../../db/schema/index';
-import { publishEvent } from '../../events/publish';
+import { publishEvent, type Audience, type TicketLiveEvent } from '../../events/publish';
 import { auditAction, type Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
@@ -78,9 +78,7 @@ export async function createTicket(db: DbOrTx, input: { actor: Actor; publicUrl:
     courierId, action: 'ticket.created', targetType: 'ticket', targetId: ticket.id,
     details: { ticketNo, subject: form.subject, department, attachments: attachmentDetails(input.attachments) },
   });
-  await publishEvent(db, {
-    family: 'tickets', courierId, kind: 'ticket.created', ticketId: ticket.id, ticketNo, status: ticket.status, customerId: ticket.customerId, audience: 'staff',
-  });
+  await announceTicket(db, { ticket, kind: 'ticket.created', status: ticket.status, audience: 'staff' });
   return ticket.id;
 }
 
@@ -118,10 +116,7 @@ export async function addTicketMessage(
       details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: byCustomer ? 'customer reply' : 'staff reply' },
     });
   }
-  await publishEvent(db, {
-    family: 'tickets', courierId: ticket.courierId, kind: 'ticket.message', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
-    customerId: ticket.customerId, audience: byCustomer ? 'staff' : 'all',
-  });
+  await announceTicket(db, { ticket, kind: 'ticket.message', status, audience: byCustomer ? 'staff' : 'all' });
 }
 
 /** Staff move a ticket along TICKET_TRANSITIONS; the same status or a move off the table is 409. */
@@ -135,8 +130,18 @@ export async function changeTicketStatus(db: DbOrTx, input: { actor: Actor; tick
     courierId: ticket.courierId, action: 'ticket.status_changed', targetType: 'ticket', targetId: ticket.id,
     details: { ticketNo: ticket.ticketNo, from: ticket.status, to: status, reason: 'manual' },
   });
+  await announceTicket(db, { ticket, kind: 'ticket.status', status, audience: 'all' });
+}
+
+/** The ticket's live event, with its customer's branch so branch-bound staff hear only of the tickets they may open (decision 008). */
+async function announceTicket(
+  db: DbOrTx,
+  input: { ticket: Pick<typeof tickets.$inferSelect, 'id' | 'ticketNo' | 'courierId' | 'customerId'>; kind: TicketLiveEvent['kind']; status: TicketStatus; audience: Audience },
+): Promise<void> {
+  const { ticket } = input;
+  const [owner] = ticket.customerId ? await db.select({ branchId: customers.branchId }).from(customers).where(eq(customers.id, ticket.customerId)) : [];
   await publishEvent(db, {
-    family: 'tickets', courierId: ticket.courierId, kind: 'ticket.status', ticketId: ticket.id, ticketNo: ticket.ticketNo, status,
-    customerId: ticket.customerId, audience: 'all',
+    family: 'tickets', courierId: ticket.courierId, kind: input.kind, ticketId: ticket.id, ticketNo: ticket.ticketNo, status: input.status,
+    customerId: ticket.customerId, branchId: owner?.branchId ?? null, audience: input.audience,
   });
 }

@@ -70,7 +70,7 @@ type Counts = Omit<SweepResult, 'packages' | 'failed'>;
 
 /** One parcel's step of the sweep, in its own transaction under the parcel's row lock. */
 async function sweepPackage(tx: DbOrTx, candidate: Candidate, settings: { rules: StorageRulesInput; feeCents: number }, now: Date, publicUrl: string, counts: Counts) {
-  const [pkg] = await tx.select({ id: packages.id, courierId: packages.courierId, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, status: packages.status, customerId: packages.customerId })
+  const [pkg] = await tx.select({ id: packages.id, courierId: packages.courierId, packageNo: packages.packageNo, trackingNumber: packages.trackingNumber, status: packages.status, customerId: packages.customerId, branchId: packages.branchId, receivedBy: packages.receivedBy })
     .from(packages).where(eq(packages.id, candidate.id)).for('update');
   if (!pkg || pkg.status !== 'ready_for_pickup' || !pkg.customerId) return;
   const customerId = pkg.customerId;
@@ -98,7 +98,7 @@ async function sweepPackage(tx: DbOrTx, candidate: Candidate, settings: { rules:
         courierId: pkg.courierId, packageId: pkg.id, kind: 'status', status: 'abandoned', actorType: 'system', actorId: null,
         note: `Not collected within ${rules.abandonmentDays} days`, details: { daysWaiting: days, finalNoticeAt: final.sentAt.toISOString() },
       });
-      await publishEvent(tx, { family: 'packages', audience: 'all', courierId: pkg.courierId, kind: 'package.status', packageId: pkg.id, packageNumber: pkg.packageNo, status: 'abandoned', customerId });
+      await publishEvent(tx, { family: 'packages', audience: 'all', courierId: pkg.courierId, kind: 'package.status', packageId: pkg.id, packageNumber: pkg.packageNo, status: 'abandoned', customerId, branchId: pkg.branchId, receivedBy: pkg.receivedBy });
       await notice('abandoned', rules.abandonmentDays);
       counts.abandoned += 1;
       await tell(`${pkg.packageNo}: Abandoned`, `Your parcel ${what} was not collected within ${rules.abandonmentDays} days and is now treated as abandoned. Contact us if you have questions.`);

@@ -13,7 +13,7 @@ import { tellCustomersOfMoves, tellStaffOfMissing, type MovedParcel } from './re
 import { issueInvoicesForPackages } from '../../invoices/issue-invoices.service';
 
 interface ParcelRow extends Record<string, unknown> {
-  id: string; status: PackageStatus; branch_id: string | null; customer_id: string | null; package_no: string;
+  id: string; status: PackageStatus; branch_id: string | null; received_by: string | null; customer_id: string | null; package_no: string;
   tracking_number: string; shipper: string | null; outcome: 'received' | 'damaged' | 'extra' | null; note: string | null;
 }
 
@@ -32,7 +32,7 @@ export async function finishReconciliation(tx: DbOrTx, { actor, manifestId, publ
   assertArrived(manifest);
 
   const parcels = (await tx.execute<ParcelRow>(sql`
-    select p.id, p.status, p.branch_id, p.customer_id, p.package_no, p.tracking_number, p.shipper, s.outcome, s.note
+    select p.id, p.status, p.branch_id, p.received_by, p.customer_id, p.package_no, p.tracking_number, p.shipper, s.outcome, s.note
     from manifest_packages mp
     join packages p on p.id = mp.package_id
     left join reconciliation_scans s on s.reconciliation_id = ${reconciliation.id} and s.package_id = p.id
@@ -88,7 +88,8 @@ export async function finishReconciliation(tx: DbOrTx, { actor, manifestId, publ
     actorType: 'user', actorId: actor.principal.id, details: withImpersonation(actor, { ...details, reconciliationId: reconciliation.id }) ?? details,
   });
 
-  const moved: MovedParcel[] = moves.map(({ row, to }) => ({ id: row.id, customerId: row.customer_id, packageNo: row.package_no, trackingNumber: row.tracking_number, shipper: row.shipper, status: to }));
+  const moved: MovedParcel[] = moves.map(({ row, to }) => ({ id: row.id, customerId: row.customer_id, packageNo: row.package_no, trackingNumber: row.tracking_number, shipper: row.shipper, status: to,
+    branchId: row.branch_id ?? destination, receivedBy: row.received_by }));
   const emailed = await tellCustomersOfMoves(tx, manifest.courierId, moved, publicUrl);
   const staffTold = await tellStaffOfMissing(tx, { courierId: manifest.courierId, manifestId: manifest.id, number: manifest.number, missing: moved.filter((p) => p.status === 'missing') });
   // Issue 13: a parcel checked in here is invoiced if arrival could not (already invoiced ones are skipped).

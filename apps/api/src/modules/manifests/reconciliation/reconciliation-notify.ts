@@ -14,6 +14,9 @@ export interface MovedParcel {
   trackingNumber: string;
   shipper: string | null;
   status: PackageStatus;
+  /** The pickup branch after the move, and who received it (for the branch rule of live events). */
+  branchId: string | null;
+  receivedBy: string | null;
 }
 
 const what = (p: MovedParcel) => `${p.packageNo} (tracking ${p.trackingNumber}${p.shipper ? `, from ${p.shipper}` : ''})`;
@@ -25,7 +28,7 @@ const what = (p: MovedParcel) => `${p.packageNo} (tracking ${p.trackingNumber}${
  */
 export async function tellCustomersOfMoves(tx: DbOrTx, courierId: string, moved: readonly MovedParcel[], publicUrl: string): Promise<number> {
   for (const p of moved) {
-    await publishEvent(tx, { family: 'packages', kind: 'package.status', audience: 'all', courierId, customerId: p.customerId, packageId: p.id, packageNumber: p.packageNo, status: p.status });
+    await publishEvent(tx, { family: 'packages', kind: 'package.status', audience: 'all', courierId, customerId: p.customerId, packageId: p.id, packageNumber: p.packageNo, status: p.status, branchId: p.branchId, receivedBy: p.receivedBy });
   }
   const groups = new Map<string, MovedParcel[]>();
   for (const p of moved) if (p.customerId) groups.set(`${p.customerId}:${p.status}`, [...(groups.get(`${p.customerId}:${p.status}`) ?? []), p]);

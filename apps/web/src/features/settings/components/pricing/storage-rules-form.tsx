@@ -1,9 +1,8 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { fromCents, toCents } from '@parceldesk/shared/domain/money';
 import {
-  PRICING_MSG, storageRulesFormSchema, type StorageRulesForm, type StorageRulesInput,
+  PRICING_MSG, storageRulesFormSchema, storageRulesFromForm, storageRulesToForm, type StorageRulesForm, type StorageRulesInput,
 } from '@parceldesk/shared/schemas/pricing-settings';
 import { FormNativeSelect } from '../../../../components/ui/form-native-select';
 import { FormNumberInput } from '../../../../components/ui/form-number-input';
@@ -14,33 +13,18 @@ import { useStorageRules, useUpdateStorageRules } from '../../api/pricing-settin
 const FIELDS = ['thresholdDays', 'reminderDays', 'feeMode', 'abandonmentDays'] as const;
 const MODES = [{ value: 'once', label: 'Once, when the threshold passes' }, { value: 'per_day', label: 'Per day after the threshold' }] as const;
 
-const toForm = (saved: StorageRulesInput): StorageRulesForm => ({
-  thresholdDays: saved.thresholdDays,
-  reminderDays: saved.reminderDays.join(', '),
-  feeMode: saved.feeMode,
-  cap: saved.capCents === null ? undefined : fromCents(saved.capCents),
-  abandonmentDays: saved.abandonmentDays,
-});
-
-const toInput = (form: StorageRulesForm): StorageRulesInput => ({
-  thresholdDays: form.thresholdDays,
-  reminderDays: form.reminderDays === '' ? [] : [...new Set(form.reminderDays.split(',').map((day) => Number(day.trim())))].sort((a, b) => a - b),
-  feeMode: form.feeMode,
-  capCents: form.feeMode === 'per_day' && form.cap !== undefined ? toCents(form.cap) : null,
-  abandonmentDays: form.abandonmentDays,
-});
 
 function RulesForm({ saved }: { saved: StorageRulesInput }) {
   const update = useUpdateStorageRules();
-  const form = useForm<StorageRulesForm>({ resolver: zodResolver(storageRulesFormSchema), defaultValues: toForm(saved) });
+  const form = useForm<StorageRulesForm>({ resolver: zodResolver(storageRulesFormSchema), defaultValues: storageRulesToForm(saved) });
   const { isSubmitting } = form.formState;
   const feeMode = useWatch({ control: form.control, name: 'feeMode' });
   const onSubmit = form.handleSubmit(async (values) => {
-    const answer = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(toInput(values)), {
+    const answer = await submitWithFeedback(form.setError, FIELDS, () => update.mutateAsync(storageRulesFromForm(values)), {
       success: PRICING_MSG.storageUpdated,
       failure: PRICING_MSG.storageFailed,
     });
-    if (answer) form.reset(toForm(answer));
+    if (answer) form.reset(storageRulesToForm(answer));
   });
   const days = { min: 1, max: 365, step: 1, decimalScale: 0, allowNegative: false, control: form.control } as const;
   return (
