@@ -59,6 +59,8 @@ export const invoices = pgTable('invoices', {
   index('invoices_issued_idx').on(t.issuedAt, t.id),
   index('invoices_search_idx').using('gin', sql`${t.invoiceNo} gin_trgm_ops`),
   index('invoices_customer_open_idx').on(t.customerId).where(sql`${t.status} in ('unpaid', 'partially_paid')`),
+  // Migration 0026, outstanding by age (docs/decisions/020); the migration adds INCLUDE (total_cents, paid_cents, balance_cents, branch_id, customer_id).
+  index('invoices_courier_open_issued_idx').on(t.courierId, t.issuedAt).where(sql`${t.status} in ('unpaid', 'partially_paid')`),
   check('invoices_status_check', sql`${t.status} in ('unpaid', 'partially_paid', 'paid', 'void')`),
   check('invoices_amounts_check', sql`${t.subtotalCents} + ${t.gctCents} = ${t.totalCents} and ${t.totalCents} >= 0 and ${t.gctCents} >= 0`),
   check('invoices_paid_check', sql`${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),

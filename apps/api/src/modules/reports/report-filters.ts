@@ -52,11 +52,21 @@ export function inRange(column: SQL, range: DayRange): SQL {
   return sql`${column} >= ${localDayStart(range.from)} and ${column} < ${localDayEnd(range.to)}`;
 }
 
+/** A local `date` column (the daily roll-ups of migration 0026) within the range's days. */
+export function dayInRange(column: SQL, range: DayRange): SQL {
+  return sql`${column} between (${range.from})::date and (${range.to})::date`;
+}
+
 const PERIOD_FORMAT: Record<ReportGrouping, string> = { day: 'YYYY-MM-DD', week: 'YYYY-MM-DD', month: 'YYYY-MM' };
 
 /** The local day, Monday of the week, or month an instant falls in, as text that sorts in time order. */
 export function periodOf(column: SQL, groupBy: ReportGrouping): SQL<string> {
   return sql<string>`to_char(date_trunc(${sql.raw(`'${groupBy}'`)}, ${column} at time zone ${zone}), ${sql.raw(`'${PERIOD_FORMAT[groupBy]}'`)})`;
+}
+
+/** The period of a local `date` column (a roll-up's day), as periodOf writes it for an instant. */
+export function dayPeriodOf(column: SQL, groupBy: ReportGrouping): SQL<string> {
+  return sql<string>`to_char(date_trunc(${sql.raw(`'${groupBy}'`)}, ${column}::timestamp), ${sql.raw(`'${PERIOD_FORMAT[groupBy]}'`)})`;
 }
 
 /** The courier condition on a row's courier_id column (alias.courier_id). */

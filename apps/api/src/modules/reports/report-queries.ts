@@ -5,7 +5,7 @@ import type { ReportKind } from '@parceldesk/shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
 import { readySinceSql } from '../../lib/ready-since';
 import { packages } from '../../db/schema/index';
-import { branchIs, courierIs, courierGroup, courierOrder, courierSelect, inRange, periodOf, rowsOf, serviceIs, zone, type ReportBody, type ReportFilters } from './report-filters';
+import { branchIs, courierIs, courierGroup, courierOrder, courierSelect, dayInRange, dayPeriodOf, inRange, periodOf, rowsOf, serviceIs, zone, type ReportBody, type ReportFilters } from './report-filters';
 import { delivery } from './report-delivery';
 import { reportTable, withCourier } from './report-table';
 
@@ -14,37 +14,57 @@ const invoiceService = (f: ReportFilters) => (f.service
   ? sql`exists (select 1 from invoice_packages ip join packages p on p.id = ip.package_id where ip.invoice_id = i.id and p.service = ${f.service})`
   : sql`true`);
 
+const REVENUE_SUMS = (code: SQL, amount: SQL) => sql`
+  coalesce(sum(${amount}) filter (where ${code} in ('freight', 'membership_discount')), 0) as freight,
+  coalesce(sum(${amount}) filter (where ${code} = 'processing_fee'), 0) as processing,
+  coalesce(sum(${amount}) filter (where ${code} = 'gct'), 0) as gct,
+  coalesce(sum(${amount}) filter (where ${code} not in ('freight', 'membership_discount', 'processing_fee', 'gct', 'customs_duty')), 0) as fees,
+  coalesce(sum(${amount}) filter (where ${code} = 'customs_duty'), 0) as duty,
+  coalesce(sum(${amount}), 0) as total`;
+
 /**
- * Revenue: invoice lines by the day they were charged (at issue, or when added later), void
- * invoices left out, by charge type; and the invoices issued per period. Freight is net of
- * membership discounts; fees are the unknown, switching, storage and delivery fees and other
- * charges; duty is assessed customs duty. Without a branch, service or branch scope the lines
- * alone answer (migration 0016's covering index); those filters join the invoice.
+ * Revenue from the daily roll-ups (migration 0026: lines of non-void invoices and invoices issued,
+ * by courier, Jamaica day and invoice branch), exact for every filter but a service or a
+ * branch-scoped user's customers, which the roll-ups do not hold.
  */
-async function revenue(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const narrowed = Boolean(f.branchId || f.service || f.scopeBranch !== undefined);
-  const lines = narrowed
-    ? sql`from invoice_lines l join invoices i on i.id = l.invoice_id
-        where ${courierIs('l', f)} and ${inRange(sql`l.added_at`, f.range)} and i.status <> 'void' and ${branchIs('i', f)} and ${invoiceService(f)}`
-    : sql`from invoice_lines l
-        where ${courierIs('l', f)} and ${inRange(sql`l.added_at`, f.range)}
-          and l.invoice_id not in (select v.id from invoices v where ${courierIs('v', f)} and v.status = 'void')`;
-  const [amounts, issued] = await Promise.all([
+function revenueFromRollup(db: DbOrTx, f: ReportFilters) {
+  const own = f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`;
+  return Promise.all([
     rowsOf(db, sql`
-      select ${courierSelect(f, 'l')} ${periodOf(sql`l.added_at`, f.groupBy)} as period,
-        coalesce(sum(l.amount_cents) filter (where l.code in ('freight', 'membership_discount')), 0) as freight,
-        coalesce(sum(l.amount_cents) filter (where l.code = 'processing_fee'), 0) as processing,
-        coalesce(sum(l.amount_cents) filter (where l.code = 'gct'), 0) as gct,
-        coalesce(sum(l.amount_cents) filter (where l.code not in ('freight', 'membership_discount', 'processing_fee', 'gct', 'customs_duty')), 0) as fees,
-        coalesce(sum(l.amount_cents) filter (where l.code = 'customs_duty'), 0) as duty,
-        coalesce(sum(l.amount_cents), 0) as total
-      ${lines}
+      select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, ${REVENUE_SUMS(sql`r.code`, sql`r.amount_cents`)}
+      from report_revenue_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
+      group by ${courierGroup(f, 'r')} period having sum(r.lines) > 0`),
+    rowsOf(db, sql`
+      select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, sum(r.invoices) as invoices
+      from report_invoices_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
+      group by ${courierGroup(f, 'r')} period having sum(r.invoices) > 0`),
+  ]);
+}
+
+/** Revenue from the invoice lines themselves: the service filter and branch-scoped users (their customers' invoices). */
+function revenueFromRows(db: DbOrTx, f: ReportFilters) {
+  return Promise.all([
+    rowsOf(db, sql`
+      select ${courierSelect(f, 'l')} ${periodOf(sql`l.added_at`, f.groupBy)} as period, ${REVENUE_SUMS(sql`l.code`, sql`l.amount_cents`)}
+      from invoice_lines l join invoices i on i.id = l.invoice_id
+      where ${courierIs('l', f)} and ${inRange(sql`l.added_at`, f.range)} and i.status <> 'void' and ${branchIs('i', f)} and ${invoiceService(f)}
       group by ${courierGroup(f, 'l')} period`),
     rowsOf(db, sql`
       select ${courierSelect(f, 'i')} ${periodOf(sql`i.issued_at`, f.groupBy)} as period, count(*) as invoices
       from invoices i where ${courierIs('i', f)} and i.status <> 'void' and ${inRange(sql`i.issued_at`, f.range)} and ${branchIs('i', f)} and ${invoiceService(f)}
       group by ${courierGroup(f, 'i')} period`),
   ]);
+}
+
+/**
+ * Revenue: invoice lines by the day they were charged (at issue, or when added later), void
+ * invoices left out, by charge type; and the invoices issued per period. Freight is net of
+ * membership discounts; fees are the unknown, switching, storage and delivery fees and other
+ * charges; duty is assessed customs duty. Read from the daily roll-ups unless a filter needs the
+ * rows (revenueFromRollup says which).
+ */
+async function revenue(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
+  const [amounts, issued] = await (f.service || f.scopeBranch !== undefined ? revenueFromRows(db, f) : revenueFromRollup(db, f));
   const merged = new Map<string, Record<string, unknown>>();
   const keyOf = (row: Record<string, unknown>) => `${String(row.courier ?? '')}\u0000${String(row.period)}`;
   for (const row of amounts) merged.set(keyOf(row), { invoices: 0, ...row });
@@ -69,24 +89,34 @@ async function revenue(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
   };
 }
 
-/** Payments recorded in the range (void ones left out), by method and by the staff member who took them: the till report. */
+/**
+ * Payments recorded in the range (void ones left out), by method and by the staff member who took
+ * them: the till report. Read from the daily roll-up (migration 0026: recorded payments by courier,
+ * Jamaica day, counter branch, staff member and method) unless the caller is branch-scoped (their
+ * customers' payments), which only the payments themselves answer.
+ */
 async function paymentsReport(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const where = sql`${courierIs('pm', f)} and pm.status = 'recorded' and ${inRange(sql`pm.recorded_at`, f.range)} and ${branchIs('pm', f)}`;
+  const rollup = f.scopeBranch === undefined;
+  const source = rollup
+    ? sql`(select r.courier_id, r.method, r.recorded_by, r.payments, r.amount_cents from report_payments_daily r
+        where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`})`
+    : sql`(select p.courier_id, p.method, p.recorded_by, 1 as payments, p.amount_cents from payments p
+        where ${courierIs('p', f)} and p.status = 'recorded' and ${inRange(sql`p.recorded_at`, f.range)} and ${branchIs('p', f)})`;
   const [byMethod, byStaff] = await Promise.all([
     rowsOf(db, sql`
       select ${courierSelect(f, 'pm')} case pm.method when 'cash' then 'Cash' when 'card' then 'Card' else 'Bank transfer' end as method,
-        count(*) as payments, sum(pm.amount_cents) as amount
-      from payments pm where ${where}
-      group by ${courierGroup(f, 'pm')} pm.method order by ${courierOrder(f)} method`),
+        sum(pm.payments) as payments, sum(pm.amount_cents) as amount
+      from ${source} pm
+      group by ${courierGroup(f, 'pm')} pm.method having sum(pm.payments) > 0 order by ${courierOrder(f)} method`),
     rowsOf(db, sql`
       select ${courierSelect(f, 'pm')} coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, 'Online (no staff member)') as staff,
-        count(*) as payments,
+        sum(pm.payments) as payments,
         coalesce(sum(pm.amount_cents) filter (where pm.method = 'cash'), 0) as cash,
         coalesce(sum(pm.amount_cents) filter (where pm.method = 'card'), 0) as card,
         coalesce(sum(pm.amount_cents) filter (where pm.method = 'bank_transfer'), 0) as bank_transfer,
         sum(pm.amount_cents) as amount
-      from payments pm left join users u on u.id = pm.recorded_by where ${where}
-      group by ${courierGroup(f, 'pm')} pm.recorded_by, u.first_name, u.last_name, u.email order by ${courierOrder(f)} staff`),
+      from ${source} pm left join users u on u.id = pm.recorded_by
+      group by ${courierGroup(f, 'pm')} pm.recorded_by, u.first_name, u.last_name, u.email having sum(pm.payments) > 0 order by ${courierOrder(f)} staff`),
   ]);
   return {
     notes: ['Payments recorded in the range, void payments left out.', ...(f.service ? ['The service filter does not apply to payments.'] : [])],
@@ -132,7 +162,11 @@ async function outstanding(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
   };
 }
 
-/** Parcels received (by their received time), shipped (moved to in transit) and collected or delivered, by period. */
+/**
+ * Parcels received (by their received time), shipped (moved to in transit) and collected or
+ * delivered, by period. Shipped and collected count distinct parcels per period, which a daily
+ * sum cannot give exactly (a parcel moved twice in a month), so they stay on the history rows.
+ */
 async function parcels(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
   const pkg = sql`${courierIs('p', f)} and ${branchIs('p', f)} and ${serviceIs('p', f)}`;
   // The history rows alone answer unless a branch or service narrows the parcels (migration 0016's index covers them).
@@ -143,10 +177,17 @@ async function parcels(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
     where ${courierIs('e', f)} and e.status in (${statuses}) and ${inRange(sql`e.created_at`, f.range)} and ${narrowed ? pkg : sql`true`}
     group by ${courierGroup(f, 'e')} period`;
   const [received, shipped, collected] = await Promise.all([
-    rowsOf(db, sql`
-      select ${courierSelect(f, 'p')} ${periodOf(sql`p.received_at`, f.groupBy)} as period, count(*) as n, sum(p.weight) as weight
-      from packages p where ${pkg} and ${inRange(sql`p.received_at`, f.range)}
-      group by ${courierGroup(f, 'p')} period`),
+    // Received from the daily roll-up (migration 0026) unless the caller is branch-scoped (their customers' parcels).
+    f.scopeBranch === undefined
+      ? rowsOf(db, sql`
+        select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, sum(r.parcels) as n, sum(r.weight) as weight
+        from report_parcels_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)}
+          and ${f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`} and ${serviceIs('r', f)}
+        group by ${courierGroup(f, 'r')} period having sum(r.parcels) > 0`)
+      : rowsOf(db, sql`
+        select ${courierSelect(f, 'p')} ${periodOf(sql`p.received_at`, f.groupBy)} as period, count(*) as n, sum(p.weight) as weight
+        from packages p where ${pkg} and ${inRange(sql`p.received_at`, f.range)}
+        group by ${courierGroup(f, 'p')} period`),
     rowsOf(db, moved(sql`'in_transit'`)),
     rowsOf(db, moved(sql`'collected', 'delivered'`)),
   ]);
