@@ -1,7 +1,10 @@
+import { z } from 'zod';
 import type { Access } from '@parceldesk/shared/access';
 import { API_KEY_ERRORS, API_KEY_TOKEN_PREFIX, API_SCOPE_LABELS, API_SCOPES, type ApiScope } from '@parceldesk/shared/api-scopes';
+import { apiErrorBodySchema } from '@parceldesk/shared/schemas/common';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@parceldesk/shared/schemas/webhooks';
 import type { Env } from '../env';
+import { errorExamples, OPERATION_EXAMPLES, type NamedExample } from './openapi-examples';
 
 /**
  * What the OpenAPI document says beyond the route schemas (issue 17, public API): how to
@@ -11,7 +14,12 @@ import type { Env } from '../env';
  */
 
 interface DocumentedRoute { method: string; url: string; access: Access }
-type Operation = { security?: unknown[]; responses?: Record<string, unknown>; description?: string; 'x-access'?: unknown };
+type Media = { schema?: unknown; example?: unknown; examples?: Record<string, NamedExample> };
+type Response = { description?: string; content?: Record<string, Media> };
+type Operation = {
+  security?: unknown[]; responses?: Record<string, Response>; description?: string; 'x-access'?: unknown;
+  requestBody?: { content?: Record<string, Media> }; parameters?: { in: string; name: string; example?: unknown }[];
+};
 type OpenApiObject = { info?: { description?: string }; paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
 
 export const SECURITY_SCHEMES = {
@@ -25,16 +33,8 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-const errorSchema = {
-  type: 'object',
-  required: ['message'],
-  properties: {
-    message: { type: 'string', description: 'For people: show it as is.' },
-    fieldErrors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Per request field, when a field is at fault (400, 409).' },
-    code: { type: 'string', description: 'Machine-readable `area.reason` (such as `ticket.invalid_transition`) when a business rule refused.' },
-  },
-  example: { message: 'Validation failed', fieldErrors: { url: 'Webhook URL must be a public address' } },
-};
+/** The error body (`apiErrorBodySchema` of shared) as the document's `Error` component. */
+const errorSchema = z.toJSONSchema(apiErrorBodySchema, { target: 'openapi-3.0' });
 
 /** The stable meaning of each status this API answers with an error body. */
 export const ERROR_RESPONSES: Record<string, string> = {
@@ -105,6 +105,31 @@ export function describeApi(env: LimitsEnv, routes: readonly DocumentedRoute[]):
   ].join('\n');
 }
 
+const json = (holder: { content?: Record<string, Media> } | undefined): Media | undefined => holder?.content?.['application/json'];
+
+/** Puts the operation's examples (openapi-examples.ts) on its query parameters, body and answers, and the error body's on each error answer. */
+function addExamples(operation: Operation, key: string, isKeyOperation: boolean) {
+  const examples = OPERATION_EXAMPLES[key];
+  for (const parameter of operation.parameters ?? []) {
+    const value = parameter.in === 'query' ? examples?.query?.[parameter.name] : undefined;
+    if (value !== undefined) parameter.example = value;
+  }
+  const body = json(operation.requestBody);
+  if (body && examples?.request) {
+    delete body.example;
+    body.examples = examples.request;
+  }
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const media = json(response);
+    if (!media) continue;
+    const named = examples?.responses[status] ?? ((media.schema as { $ref?: string } | undefined)?.$ref === '#/components/schemas/Error' ? errorExamples(status, isKeyOperation) : undefined);
+    if (named && Object.keys(named).length > 0) {
+      delete media.example;
+      media.examples = named;
+    }
+  }
+}
+
 /** Adds security, error responses and the access declaration to every operation of the document. */
 export function enrichOpenApi(document: OpenApiObject, routes: readonly DocumentedRoute[], env: LimitsEnv): OpenApiObject {
   const byKey = new Map(routes.map((route) => [`${route.method.toLowerCase()} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}`, route.access]));
@@ -123,6 +148,7 @@ export function enrichOpenApi(document: OpenApiObject, routes: readonly Document
       for (const status of statuses) {
         operation.responses[status] ??= { description: ERROR_RESPONSES[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
       }
+      addExamples(operation, `${method.toUpperCase()} ${path}`, scope !== undefined);
     }
   }
   document.info = { ...document.info, description: describeApi(env, routes) };

@@ -47,7 +47,7 @@ export const webhookEndpointInputSchema = z.object({
   description: z.string().trim().max(200, 'At most 200 characters').optional().nullable(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, WEBHOOK_MSG.eventsRequired),
   isActive: z.boolean().optional(),
-}).meta({ examples: [{ url: 'https://erp.example.com/parceldesk/webhooks', description: 'Accounting system', events: ['invoice.issued', 'payment.recorded'] }] });
+});
 export type WebhookEndpointInput = z.infer<typeof webhookEndpointInputSchema>;
 
 export const webhookEndpointSchema = z.object({
@@ -65,16 +65,7 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
 /** The creation answer: the only time the signing secret is shown. */
-export const webhookEndpointCreatedSchema = z.object({ data: webhookEndpointSchema, secret: z.string(), message: z.string() }).meta({
-  examples: [{
-    data: {
-      id: '0f8e2c4a-6b1d-4c8e-9a3f-2d5b7e9c1a40', url: 'https://erp.example.com/parceldesk/webhooks', description: 'Accounting system',
-      events: ['invoice.issued', 'payment.recorded'], isActive: true, createdAt: '2026-11-25T14:00:00.000Z', pendingCount: 0, failedCount: 0,
-    },
-    secret: 'whsec_Jd8v0mN3qT6yB1xK4rW7zC2fH5gL9pS0aE3uI6oY8tQ',
-    message: 'Webhook created. Copy its signing secret now: it is not shown again.',
-  }],
-});
+export const webhookEndpointCreatedSchema = z.object({ data: webhookEndpointSchema, secret: z.string(), message: z.string() });
 export const webhookEndpointSavedSchema = z.object({ data: webhookEndpointSchema, message: z.string() });
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '@parceldesk/shared/schemas/webhooks';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-type Operation = { security?: unknown[]; 'x-access'?: { roles?: string[]; public?: boolean; apiScope?: string | null }; responses: Record<string, { description: string }>; requestBody?: { content: Record<string, { example?: unknown }> }; description?: string };
+type Operation = { security?: unknown[]; 'x-access'?: { roles?: string[]; public?: boolean; apiScope?: string | null }; responses: Record<string, { description: string }>; requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }; description?: string };
 type OpenApi = { info: { description: string }; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, unknown> } };
 
 let t: TestApp;
@@ -53,7 +53,7 @@ describe('the OpenAPI document for integrators', () => {
 
   it('carries request and response examples for the webhook routes', () => {
     const create = doc.paths['/api/settings/webhooks']!.post!;
-    expect(create.requestBody?.content['application/json']?.example).toMatchObject({ events: ['invoice.issued', 'payment.recorded'] });
+    expect(create.requestBody?.content['application/json']?.examples?.endpoint?.value).toMatchObject({ events: ['invoice.issued', 'payment.recorded'] });
     expect(JSON.stringify(create.responses['201'])).toContain('whsec_');
   });
 
