@@ -11,10 +11,10 @@ export { TEST_PASSWORD, SUPERADMIN };
 /** The staff user's partial permission set used by sidebar tests. */
 export const PARTIAL_PERMISSIONS = ['dashboard_view', 'customers_view', 'tickets_view', 'settings_view'];
 
-/** A running server with a real SMTP receiver, a browser, and two seeded couriers. */
-export async function setupWorld() {
+/** A running server with a real SMTP receiver, a browser, and two seeded couriers; `env` adds server settings. */
+export async function setupWorld(env: Record<string, string> = {}) {
   const smtp: SmtpReceiver = await startSmtpReceiver();
-  const server: RunningServer = await startServer({ SMTP_URL: smtp.url });
+  const server: RunningServer = await startServer({ SMTP_URL: smtp.url, ...env });
   const browser: Browser = await launchBrowser();
   const db = server.database.db;
   const islandCourier = await makeCourier(db, { name: 'Island Express Courier', supportsMembership: true });
