@@ -82,6 +82,15 @@ describe('the packing-system contract, driven by a packing-system double', () =>
     expect(await detail(id)).toMatchObject({ weight: 5.2, description: 'Kitchen scale and bowls' });
   });
 
+  it('a parcel for a deactivated customer\'s UserCode is theirs, as a scan would match it (201, not unknown)', async () => {
+    const gone = await makeCustomer(t.database.db, w.courier, { firstName: 'Errol', lastName: 'Gone' });
+    await t.database.pool.query('update customers set is_active = false where id = $1', [gone.id]);
+    const pushed = await warehouse.add(warehouse.receive(gone.mailboxNumber, { Unknown: false }));
+    expect(pushed.statusCode, pushed.body).toBe(201);
+    expect(pushed.json()).toMatchObject({ Unknown: false });
+    expect(await detail(await packageIdOf(pushed.json<PackingPackageAnswer>().HouseNumber))).toMatchObject({ status: 'received', customerId: gone.id });
+  });
+
   it('a parcel for an unknown UserCode is kept as unknown (404 in the contract\'s terms), then a push with Claimed attaches it', async () => {
     const parcel = warehouse.receive('ZZZ-999999', { Unknown: false });
     const pushed = await warehouse.add(parcel);

@@ -61,7 +61,9 @@ const recordedFacts = (p: PackingPackage) => ({
 async function customerOf(tx: Tx, courierId: string, userCode: string | undefined) {
   if (!userCode) return null;
   const [row] = await tx.select({ id: customers.id }).from(customers)
-    .where(and(eq(customers.courierId, courierId), eq(customers.mailboxNumber, normaliseMailbox(userCode)), eq(customers.isActive, true)));
+    // Any customer of the mailbox, as a scan at our own station matches it: a deactivated account
+    // (which the directory no longer lists) still owns what was shipped to its mailbox.
+    .where(and(eq(customers.courierId, courierId), eq(customers.mailboxNumber, normaliseMailbox(userCode))));
   return row ?? null;
 }
 
