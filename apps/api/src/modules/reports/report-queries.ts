@@ -3,8 +3,7 @@ import { AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS } from '@parcelde
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import type { ReportKind } from '@parceldesk/shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
-import { readySinceSql } from '../../lib/ready-since';
-import { packages } from '../../db/schema/index';
+import { uncollectedCutoffSql } from '../../lib/ready-since';
 import { branchIs, courierIs, courierGroup, courierOrder, courierSelect, dayInRange, dayPeriodOf, inRange, periodOf, rowsOf, serviceIs, zone, type ReportBody, type ReportFilters } from './report-filters';
 import { delivery } from './report-delivery';
 import { reportTable, withCourier } from './report-table';
@@ -246,7 +245,7 @@ async function manifestsReport(db: DbOrTx, f: ReportFilters): Promise<ReportBody
  * counts them) by branch, with their storage fees so far.
  */
 async function unknownUncollected(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const readySince = readySinceSql(packages);
+  const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = packages.courier_id), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
   const [unknown, uncollected] = await Promise.all([
     rowsOf(db, sql`
       select ${courierSelect(f, 'e')} ${periodOf(sql`e.created_at`, f.groupBy)} as period, count(*) as received,
@@ -256,17 +255,15 @@ async function unknownUncollected(db: DbOrTx, f: ReportFilters): Promise<ReportB
         and ${courierIs('p', f)} and ${f.branchId ? sql`p.branch_id = ${f.branchId}` : sql`true`} and ${serviceIs('p', f)}
       group by ${courierGroup(f, 'e')} period
       order by ${courierOrder(f)} period`),
+    // The Uncollected screen's rule (lib/ready-since.ts) on the stored ready_since (migration 0027).
     rowsOf(db, sql`
-      select ${f.courierId ? sql`` : sql`courier,`} branch, count(*) as parcels, sum(fees) as fees from (
-        select ${courierSelect(f, 'packages')} coalesce(b.name, 'No branch') as branch,
-          coalesce((select sum(sc.amount_cents) from storage_charges sc where sc.package_id = packages.id), 0) as fees,
-          ((now() at time zone ${zone})::date - (${readySince} at time zone ${zone})::date) as waiting,
-          coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = packages.courier_id), ${DEFAULT_STORAGE_RULES.thresholdDays}) as threshold
-        from packages left join customers c on c.id = packages.customer_id left join branches b on b.id = c.branch_id
-        where ${courierIs('packages', f)} and packages.status = 'ready_for_pickup' and packages.customer_id is not null
-          and ${branchIs('packages', f)} and ${serviceIs('packages', f)}
-      ) waiting where waiting > threshold
-      group by ${f.courierId ? sql`` : sql`courier,`} branch order by ${courierOrder(f)} branch`),
+      select ${courierSelect(f, 'packages')} coalesce(b.name, 'No branch') as branch, count(*) as parcels,
+        coalesce(sum((select sum(sc.amount_cents) from storage_charges sc where sc.package_id = packages.id)), 0) as fees
+      from packages left join customers c on c.id = packages.customer_id left join branches b on b.id = c.branch_id
+      where ${courierIs('packages', f)} and packages.status = 'ready_for_pickup' and packages.customer_id is not null
+        and packages.ready_since < ${uncollectedCutoffSql(threshold)}
+        and ${branchIs('packages', f)} and ${serviceIs('packages', f)}
+      group by ${courierGroup(f, 'packages')} coalesce(b.name, 'No branch') order by ${courierOrder(f)} branch`),
   ]);
   return {
     notes: ['Uncollected counts the parcels waiting today past the courier\'s threshold; the date range does not apply to it.'],
