@@ -23,24 +23,27 @@ const REVENUE_SUMS = (code: SQL, amount: SQL) => sql`
 
 /**
  * Revenue from the daily roll-ups (migration 0026: lines of non-void invoices and invoices issued,
- * by courier, Jamaica day and invoice branch), exact for every filter but a service or a
- * branch-scoped user's customers, which the roll-ups do not hold.
+ * by courier, Jamaica day and invoice branch; 0027: the same per service an invoice bills), exact
+ * for every filter but a branch-scoped user's customers, which the roll-ups do not hold.
  */
 function revenueFromRollup(db: DbOrTx, f: ReportFilters) {
-  const own = f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`;
+  const own = sql`${f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`} and ${serviceIs('r', f)}`;
+  const [lines, invoices] = f.service
+    ? [sql`report_revenue_service_daily`, sql`report_invoices_service_daily`]
+    : [sql`report_revenue_daily`, sql`report_invoices_daily`];
   return Promise.all([
     rowsOf(db, sql`
       select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, ${REVENUE_SUMS(sql`r.code`, sql`r.amount_cents`)}
-      from report_revenue_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
+      from ${lines} r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
       group by ${courierGroup(f, 'r')} period having sum(r.lines) > 0`),
     rowsOf(db, sql`
       select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, sum(r.invoices) as invoices
-      from report_invoices_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
+      from ${invoices} r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
       group by ${courierGroup(f, 'r')} period having sum(r.invoices) > 0`),
   ]);
 }
 
-/** Revenue from the invoice lines themselves: the service filter and branch-scoped users (their customers' invoices). */
+/** Revenue from the invoice lines themselves: branch-scoped users (their customers' invoices). */
 function revenueFromRows(db: DbOrTx, f: ReportFilters) {
   return Promise.all([
     rowsOf(db, sql`
@@ -63,7 +66,7 @@ function revenueFromRows(db: DbOrTx, f: ReportFilters) {
  * rows (revenueFromRollup says which).
  */
 async function revenue(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const [amounts, issued] = await (f.service || f.scopeBranch !== undefined ? revenueFromRows(db, f) : revenueFromRollup(db, f));
+  const [amounts, issued] = await (f.scopeBranch !== undefined ? revenueFromRows(db, f) : revenueFromRollup(db, f));
   const merged = new Map<string, Record<string, unknown>>();
   const keyOf = (row: Record<string, unknown>) => `${String(row.courier ?? '')}\u0000${String(row.period)}`;
   for (const row of amounts) merged.set(keyOf(row), { invoices: 0, ...row });
