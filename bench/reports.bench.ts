@@ -100,8 +100,9 @@ async function main() {
     for (const report of REPORT_KINDS) await time(`${report} (a year, by month)`, 500, `/api/reports/${report}?${year}&groupBy=month`);
     await time('revenue (a year, by day: 365 rows)', 500, `/api/reports/revenue?${year}&groupBy=day`);
     await time('revenue, one branch (a year, by month)', 500, `/api/reports/revenue?${year}&groupBy=month&branchId=${(await handle.pool.query(`select b.id from branches b join couriers c on c.id = b.courier_id where c.code = 'BC01' order by b.name limit 1`)).rows[0].id}`);
-    await time('revenue, one service (reads the rows, not the roll-up)', 500, `/api/reports/revenue?${year}&groupBy=month&service=air`);
+    await time('revenue, one service (roll-up per service, migration 0027)', 500, `/api/reports/revenue?${year}&groupBy=month&service=air`);
     await time('revenue XLSX export (a year, by day)', null, `/api/reports/revenue/export?${year}&groupBy=day&format=xlsx`);
+    log(`  load average (1 min) after timing: ${os.loadavg()[0]?.toFixed(1)}`);
     await app.close();
   } finally {
     await handle.close();

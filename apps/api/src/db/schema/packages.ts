@@ -114,6 +114,8 @@ export const packageEvents = pgTable('package_events', {
   index('package_events_courier_status_created_idx').on(t.courierId, t.status, t.createdAt),
   // Issue 14: a courier's newest history rows (the dashboard's recent activity), migration 0018.
   index('package_events_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+  // Migration 0027: the super admin's network activity (newest first, no courier).
+  index('package_events_created_idx').on(t.createdAt, t.id),
 ]);
 
 export const preAlerts = pgTable('pre_alerts', {

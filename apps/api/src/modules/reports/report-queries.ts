@@ -248,7 +248,9 @@ async function manifestsReport(db: DbOrTx, f: ReportFilters): Promise<ReportBody
  * counts them) by branch, with their storage fees so far.
  */
 async function unknownUncollected(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = packages.courier_id), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
+  // One courier's threshold is a constant of the statement, so the cutoff bounds the ready_since index scan.
+  const thresholdOf = f.courierId ? sql`${f.courierId}::uuid` : sql`packages.courier_id`;
+  const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = ${thresholdOf}), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
   const [unknown, uncollected] = await Promise.all([
     rowsOf(db, sql`
       select ${courierSelect(f, 'e')} ${periodOf(sql`e.created_at`, f.groupBy)} as period, count(*) as received,
