@@ -39,7 +39,7 @@ WHERE p."status" = 'ready_for_pickup';--> statement-breakpoint
 -- The Uncollected list, its sweep, the dashboard's uncollected figure and the report: a courier's
 -- waiting parcels oldest first, with what their filters read.
 CREATE INDEX "packages_courier_ready_since_idx" ON "packages" USING btree ("courier_id", "ready_since")
-  INCLUDE ("customer_id", "branch_id") WHERE "status" = 'ready_for_pickup';--> statement-breakpoint
+  INCLUDE ("id", "customer_id", "branch_id") WHERE "status" = 'ready_for_pickup';--> statement-breakpoint
 -- Parcels per courier, the parcel's own branch and status (the dashboards' "by status", ready,
 -- unknown, in transit; the super admin's per-courier sums). Readers sum the slots.
 CREATE TABLE "dashboard_package_counts" (

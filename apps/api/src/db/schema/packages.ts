@@ -85,7 +85,7 @@ export const packages = pgTable('packages', {
   index('packages_received_idx').on(t.receivedAt, t.id),
   index('packages_tracking_idx').on(t.trackingNumber),
   index('packages_search_idx').using('gin', sql`${packageSearchText(t)} gin_trgm_ops`),
-  // Migration 0027 adds INCLUDE (customer_id, branch_id): the uncollected list, sweep, dashboard and report.
+  // Migration 0027 adds INCLUDE (id, customer_id, branch_id): the uncollected list, sweep, dashboard and report.
   index('packages_courier_ready_since_idx').on(t.courierId, t.readySince).where(sql`${t.status} = 'ready_for_pickup'`),
   index('packages_pre_alert_idx').on(t.preAlertId).where(sql`${t.preAlertId} is not null`),
   check('packages_weight_positive', sql`${t.weight} > 0`),
