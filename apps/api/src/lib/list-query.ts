@@ -3,6 +3,7 @@ import { PgDialect, type AnyPgColumn, type PgSelect, type PgSelectBuilder, type 
 import { filterKind, isFilterRange, type FilterOption, type FilterRange, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { ListColumns } from '@parceldesk/shared/schemas/people';
 import type { DbOrTx } from '../db/client';
+import { executeNamed } from '../db/prepared';
 import { badRequest } from './app-error';
 import { listOptionsCacheOf } from './list-options-cache';
 import { localDayEnd, localDayStart } from './local-time';
@@ -82,6 +83,8 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
 }
 
 const MAX_OPTIONS = 50;
+/** The page's total, selected beside each row's fields (no list has a field of this name). */
+const TOTAL_FIELD = '__listTotal';
 /** Beyond this many candidates the column is given a text box without probing. */
 const MAX_PROBES = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -262,13 +265,17 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   // use are left joins PostgreSQL drops, in the page and in the count.
   const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(filtered).orderBy(...orderBy)
     .limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const [rows, totals] = await Promise.all([
-    options.from(db.select(options.select)).where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy),
-    fromFor([filtered])({ total: count() }).where(filtered),
-  ]);
-  const total = (totals as unknown as { total: number }[])[0]?.total ?? 0;
+  const totalQuery = () => fromFor([filtered])({ total: count() }).where(filtered);
+  // One statement for the page and its total (issue 16): the total is an uncorrelated subquery,
+  // which PostgreSQL runs once for the statement. A page with no rows carries no total: on page 1
+  // that means none match; past the end (rare), the total is asked for on its own.
+  const rows = await executeNamed(
+    options.from(db.select({ ...options.select, [TOTAL_FIELD]: sql<number>`(${totalQuery()})`.mapWith(Number) } as unknown as TSel))
+      .where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy),
+  ) as (Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number })[];
+  const total = rows[0]?.[TOTAL_FIELD] ?? (query.page === 1 ? 0 : (await executeNamed(totalQuery()) as unknown as { total: number }[])[0]?.total ?? 0);
   return {
-    data: (rows as Awaited<TQuery>).map(options.map),
+    data: rows.map(({ [TOTAL_FIELD]: _total, ...row }) => options.map(row as Awaited<TQuery>[number])),
     total,
     page: query.page,
     pageSize: query.pageSize,
