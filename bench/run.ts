@@ -9,7 +9,6 @@
  *   npm run bench -- --cpu-prof    the API server writes a V8 CPU profile to bench/results/profiles/ when it stops
  *   npm run bench -- --rows profile,customers   only the load rows whose name contains one of these
  *   npm run bench -- --server /elsewhere/apps/api/dist/server.js   load-test another build (a before/after comparison)
- *   BENCH_KEEP=1 npm run bench ...   keep the seeded database for the next run, which only migrates it (BENCH_DATABASE names it)
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,7 +22,7 @@ import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { measure, type LoadFigures, type LoadTarget } from './lib/load';
 import { productionEnv, repoRoot, rssMb, spawnNode } from './lib/processes';
 import { evaluateTargets, markdown, withRatios, type BenchResults, type LoadRow } from './lib/report';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData, seedFiguresOf } from './lib/seed';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData } from './lib/seed';
 import { PACKAGE_SEED } from './lib/seed-packages';
 import pg from 'pg';
 
@@ -173,7 +172,7 @@ async function main() {
 
   log('Seeding the bench database ...');
   const database = await createBenchDatabase(log);
-  const seed = database.kept ? await seedFiguresOf(database.url) : await seedBenchData(database.url);
+  const seed = await seedBenchData(database.url);
   log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates, ${seed.tickets} tickets, ${seed.ticketMessages} messages, ${seed.packages} packages with ${seed.packageEvents} events in ${seed.seconds.toFixed(1)} s`);
 
   const rows: (LoadFigures & { kind: LoadRow['kind'] })[] = [];

@@ -101,28 +101,12 @@ export async function seedBenchData(url: string): Promise<SeedFigures> {
   // indexes alone. Without it the bench measured heap fetches a freshly loaded table only has.
   await q('vacuum analyze');
 
-  const figures = { ...await countSeed(pool), packages: parcels.packages, packageEvents: parcels.events, seconds: (Date.now() - started) / 1000 };
-  await pool.end();
-  return figures;
-}
-
-/** What a seeded database holds (seconds 0: nothing was seeded now). */
-async function countSeed(pool: pg.Pool): Promise<SeedFigures> {
-  const count = async (table: string) => Number((await pool.query(`select count(*) as n from ${table}`)).rows[0].n);
-  return {
+  const count = async (table: string) => Number((await q(`select count(*) as n from ${table}`)).rows[0].n);
+  const figures: SeedFigures = {
     couriers: await count('couriers'), branches: await count('branches'), users: await count('users'),
     customers: await count('customers'), shippingRates: await count('shipping_rates'),
-    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'),
-    packages: await count('packages'), packageEvents: await count('package_events'), seconds: 0,
+    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'), packages: parcels.packages, packageEvents: parcels.events, seconds: (Date.now() - started) / 1000,
   };
-}
-
-/** The figures of a database a previous run seeded (BENCH_KEEP). */
-export async function seedFiguresOf(url: string): Promise<SeedFigures> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    return await countSeed(pool);
-  } finally {
-    await pool.end();
-  }
+  await pool.end();
+  return figures;
 }
