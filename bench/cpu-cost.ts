@@ -77,6 +77,7 @@ async function main() {
 
   const floor = await spawnNode(path.join(repoRoot, 'bench/floor-server.mjs'), { NODE_ENV: 'production', DATABASE_URL: databaseUrl, FLOOR_USER_ID: admin.id }, '/floor');
   const floorCost = await costOf({ name: '(f) floor', url: `${floor.baseUrl}/floor` }, floor, client);
+  console.log(`  floor: ${floorCost.apiUs} + ${floorCost.pgUs} = ${floorCost.totalUs} µs`);
   await floor.stop();
 
   for (const script of SERVERS) {
@@ -95,7 +96,11 @@ async function main() {
         { name: '(c) dashboard summary', url: `${server.baseUrl}/api/dashboard/summary`, headers },
       ].filter((t) => wanted(t.name));
       const costs = [floorCost];
-      for (const target of targets) costs.push(await costOf(target, server, client));
+      for (const target of targets) {
+        const cost = await costOf(target, server, client);
+        console.log(`  ${path.basename(path.dirname(path.dirname(path.dirname(script))))}: ${cost.name}: ${cost.apiUs} + ${cost.pgUs} = ${cost.totalUs} µs`);
+        costs.push(cost);
+      }
       results.push({ server: path.relative(repoRoot, script) || script, costs });
     } finally {
       await server.stop();
