@@ -21,7 +21,8 @@ import { quantile } from './lib/load';
 import { seedBilling } from './lib/seed-billing';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, seedBenchData } from './lib/seed';
 
-const NAME = 'parceldesk_bench_reports';
+// BENCH_REPORTS_DB names the kept database, so two branches measuring at once do not share one.
+const NAME = process.env.BENCH_REPORTS_DB ?? 'parceldesk_bench_reports';
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
 const KEEP = process.env.BENCH_REPORTS_KEEP === '1';
 const log = (message: string) => console.log(message);
@@ -67,7 +68,7 @@ async function prepare(server: string): Promise<string> {
 
 async function main() {
   const server = testDatabaseUrl();
-  if (!server) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL server (a database named parceldesk_bench_reports is made there)');
+  if (!server) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL server (a database named parceldesk_bench_reports, or BENCH_REPORTS_DB, is made there)');
   log(`reports benchmark: ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)} (wall time is only meaningful on an idle machine)`);
   const url = await prepare(server);
   const handle = createDb(url, 8);
@@ -99,8 +100,9 @@ async function main() {
     for (const report of REPORT_KINDS) await time(`${report} (a year, by month)`, 500, `/api/reports/${report}?${year}&groupBy=month`);
     await time('revenue (a year, by day: 365 rows)', 500, `/api/reports/revenue?${year}&groupBy=day`);
     await time('revenue, one branch (a year, by month)', 500, `/api/reports/revenue?${year}&groupBy=month&branchId=${(await handle.pool.query(`select b.id from branches b join couriers c on c.id = b.courier_id where c.code = 'BC01' order by b.name limit 1`)).rows[0].id}`);
-    await time('revenue, one service (reads the rows, not the roll-up)', 500, `/api/reports/revenue?${year}&groupBy=month&service=air`);
+    await time('revenue, one service (roll-up per service, migration 0027)', 500, `/api/reports/revenue?${year}&groupBy=month&service=air`);
     await time('revenue XLSX export (a year, by day)', null, `/api/reports/revenue/export?${year}&groupBy=day&format=xlsx`);
+    log(`  load average (1 min) after timing: ${os.loadavg()[0]?.toFixed(1)}`);
     await app.close();
   } finally {
     await handle.close();

@@ -18,7 +18,7 @@ export async function seedPackages(pool: pg.Pool, numbered: string): Promise<{ p
   await q('drop index if exists packages_search_idx');
   await q(`with cust as (select courier_id, array_agg(id order by mailbox_number) as ids, array_agg(branch_id order by mailbox_number) as branches from customers group by courier_id)
     insert into packages (courier_id, package_no, tracking_number, carrier, status, customer_id, branch_id, service, shipper, description,
-      declared_value_cents, pieces, weight, volumetric_divisor, chargeable_weight, label_name, received_at, created_at, updated_at)
+      declared_value_cents, pieces, weight, volumetric_divisor, chargeable_weight, label_name, received_at, created_at, updated_at, ready_since)
     select c.id, upper(c.code) || '-P-' || lpad(g::text, 7, '0'),
       case g % 4 when 0 then '1Z' || lpad((c.n * 10000000 + g)::text, 16, '0') when 1 then '9400' || lpad((c.n * 10000000 + g)::text, 18, '0')
         when 2 then 'TBA' || lpad((c.n * 10000000 + g)::text, 12, '0') else lpad((c.n * 10000000 + g)::text, 12, '0') end,
@@ -30,7 +30,9 @@ export async function seedPackages(pool: pg.Pool, numbered: string): Promise<{ p
       (array['Amazon', 'eBay', 'Shein', 'Walmart', 'Best Buy'])[1 + g % 5], 'Clothes and shoes', 1000 + (g % 500) * 100, 1,
       1 + (g % 200) / 10.0, 166, ceil(1 + (g % 200) / 10.0)::int,
       case when g % 50 = 0 then 'Unreadable label' end,
-      t.at, t.at, t.at
+      t.at, t.at, t.at,
+      -- When it became ready, as its history below says (without it the trigger of migration 0027 would say now).
+      case when g % 50 <> 0 and ($1::text[])[1 + g % 8] = 'ready_for_pickup' then t.at + interval '2 days' end
     from ${numbered} c join cust on cust.courier_id = c.id
     cross join lateral generate_series(1, case when c.n = 1 then $2::int else $3::int end) g
     cross join lateral (select now() - ((g * 7919) % 365) * interval '1 day' - ((g * 31) % 86400) * interval '1 second' as at) t`,

@@ -1,18 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { packageEvents } from '../db/schema/index';
-import { qualified } from './list-query';
+import { LOCAL_TIME_ZONE } from './local-time';
+
+const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
 
 /**
- * When a parcel became ready for pickup: the first history row at ready_for_pickup after the last
- * row at any other status (an edit while it waits does not restart the clock); a parcel set ready
- * without a history row (older data) counts from its last update.
+ * A parcel is uncollected when it has waited more than the courier's threshold in whole local
+ * days: (today − day it became ready) > threshold, i.e. `packages.ready_since` (stored, kept by
+ * migration 0027's trigger) before the start of the local day (today − threshold). Written as
+ * an instant so packages_courier_ready_since_idx answers it. The Uncollected list, the dashboard
+ * and the unknown/uncollected report all count with it.
  */
-export function readySinceSql(table: { id: AnyPgColumn; updatedAt: AnyPgColumn }): SQL<Date> {
-  // Written with the table's name: drizzle writes a single-table select's columns bare, and a
-  // bare "id" inside the subquery would name the history row's own id.
-  const pkg = { id: qualified(table.id), updatedAt: qualified(table.updatedAt) };
-  return sql<Date>`coalesce((select min(pe.created_at) from ${packageEvents} pe where pe.package_id = ${pkg.id} and pe.status = 'ready_for_pickup'
-    and pe.created_at > coalesce((select max(po.created_at) from ${packageEvents} po where po.package_id = ${pkg.id} and po.status <> 'ready_for_pickup'), '-infinity'::timestamptz)),
-    ${pkg.updatedAt})`;
+export function uncollectedCutoffSql(thresholdDays: SQL | number): SQL<Date> {
+  return sql<Date>`(((now() at time zone ${zone})::date - (${thresholdDays})::int)::timestamp at time zone ${zone})`;
+}
+
+/** Whole local days since a parcel became ready (the Uncollected list's "days waiting"). */
+export function daysWaitingSql(readySince: AnyPgColumn | SQL): SQL<number> {
+  return sql<number>`((now() at time zone ${zone})::date - (${readySince} at time zone ${zone})::date)`;
 }

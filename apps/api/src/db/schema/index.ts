@@ -15,3 +15,4 @@ export * from './platform';
 export * from './batch-emails';
 export * from './webhooks';
 export * from './integrations';
+export * from './dashboard';

@@ -63,6 +63,11 @@ export const packages = pgTable('packages', {
   invoiceId: uuid('invoice_id'),
   receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When it became ready for pickup; null at any other status. Kept by a row trigger on every
+   * status change, whichever module makes it (migration 0027, docs/decisions/022-dashboards.md).
+   */
+  readySince: timestamp('ready_since', { withTimezone: true }),
   /** Issue 17: the packing system's PackageID and house number (ControlNumber) of a parcel it pushed. */
   externalPackageId: text('external_package_id'),
   externalControlNumber: text('external_control_number'),
@@ -80,6 +85,8 @@ export const packages = pgTable('packages', {
   index('packages_received_idx').on(t.receivedAt, t.id),
   index('packages_tracking_idx').on(t.trackingNumber),
   index('packages_search_idx').using('gin', sql`${packageSearchText(t)} gin_trgm_ops`),
+  // Migration 0027 adds INCLUDE (customer_id, branch_id): the uncollected list, sweep, dashboard and report.
+  index('packages_courier_ready_since_idx').on(t.courierId, t.readySince).where(sql`${t.status} = 'ready_for_pickup'`),
   index('packages_pre_alert_idx').on(t.preAlertId).where(sql`${t.preAlertId} is not null`),
   check('packages_weight_positive', sql`${t.weight} > 0`),
   check('packages_pieces_positive', sql`${t.pieces} > 0`),
@@ -107,6 +114,8 @@ export const packageEvents = pgTable('package_events', {
   index('package_events_courier_status_created_idx').on(t.courierId, t.status, t.createdAt),
   // Issue 14: a courier's newest history rows (the dashboard's recent activity), migration 0018.
   index('package_events_courier_created_idx').on(t.courierId, t.createdAt, t.id),
+  // Migration 0027: the super admin's network activity (newest first, no courier).
+  index('package_events_created_idx').on(t.createdAt, t.id),
 ]);
 
 export const preAlerts = pgTable('pre_alerts', {

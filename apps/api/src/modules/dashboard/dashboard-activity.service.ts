@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { localStart, type DashboardScope } from './dashboard-scope';
+import { localDate, type DashboardScope } from './dashboard-scope';
 
 type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
@@ -27,16 +27,19 @@ export async function staffActivity(db: DbOrTx, scope: DashboardScope): Promise<
   }));
 }
 
-/** The super admin's network: each courier's key figures in one statement (issue 14). */
+/**
+ * The super admin's network: each courier's key figures in one statement (issue 14), from the
+ * counters and roll-ups (migrations 0026, 0027) rather than each courier's parcels and invoices.
+ */
 export async function courierRows(db: DbOrTx): Promise<NonNullable<DashboardSummary['couriers']>> {
   const { rows } = await db.execute<Row>(sql`
     select co.id, co.name,
       (select count(*)::int from customers c where c.courier_id = co.id and c.is_active) as customers,
-      (select count(*)::int from packages p where p.courier_id = co.id and p.received_at >= ${localStart('week')}) as received_week,
-      (select count(*)::int from packages p where p.courier_id = co.id and p.status = 'ready_for_pickup') as ready,
-      (select count(*)::int from packages p where p.courier_id = co.id and p.status = 'unknown') as unknown,
-      (select coalesce(sum(i.balance_cents), 0)::bigint from invoices i where i.courier_id = co.id and i.status in ('unpaid', 'partially_paid')) as unpaid,
-      (select coalesce(sum(pay.amount_cents), 0)::bigint from payments pay where pay.courier_id = co.id and pay.status = 'recorded' and pay.recorded_at >= ${localStart('month')}) as revenue
+      (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where r.courier_id = co.id and r.day >= ${localDate('week')}) as received_week,
+      (select coalesce(sum(c.packages), 0)::int from dashboard_package_counts c where c.courier_id = co.id and c.status = 'ready_for_pickup') as ready,
+      (select coalesce(sum(c.packages), 0)::int from dashboard_package_counts c where c.courier_id = co.id and c.status = 'unknown') as unknown,
+      (select coalesce(sum(d.balance_cents), 0)::bigint from dashboard_open_invoices d where d.courier_id = co.id) as unpaid,
+      (select coalesce(sum(r.amount_cents), 0)::bigint from report_payments_daily r where r.courier_id = co.id and r.day >= ${localDate('month')}) as revenue
     from couriers co order by co.name`);
   return rows.map((r) => ({
     courierId: String(r.id), courierName: String(r.name), customers: n(r.customers), receivedThisWeek: n(r.received_week),

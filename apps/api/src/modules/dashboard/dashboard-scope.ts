@@ -48,6 +48,10 @@ const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
 export const localStart = (unit: 'day' | 'week' | 'month', monthsBack = 0) => monthsBack === 0
   ? sql`(date_trunc(${unit}, now() at time zone ${zone}) at time zone ${zone})`
   : sql`((date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsBack}::int)) at time zone ${zone})`;
+/** The same starts as local dates, for the roll-ups keyed by Jamaica day. */
+export const localDate = (unit: 'day' | 'week' | 'month', monthsBack = 0) => monthsBack === 0
+  ? sql`date_trunc(${unit}, now() at time zone ${zone})::date`
+  : sql`(date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsBack}::int))::date`;
 export const localToday = sql<string>`to_char(now() at time zone ${zone}, 'YYYY-MM-DD')`;
 export const localMonth = (monthsBack: number) =>
   sql<string>`to_char(date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsBack}::int), 'YYYY-MM')`;

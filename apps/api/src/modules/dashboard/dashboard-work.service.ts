@@ -6,8 +6,8 @@ import type { DashboardFigure, DashboardSummary } from '@parceldesk/shared/schem
 import type { DbOrTx } from '../../db/client';
 import { packages } from '../../db/schema/index';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
-import { readySinceSql } from '../../lib/ready-since';
-import { listLink, localMonth, localStart, localToday, type DashboardScope } from './dashboard-scope';
+import { uncollectedCutoffSql } from '../../lib/ready-since';
+import { listLink, localDate, localMonth, localStart, localToday, type DashboardScope } from './dashboard-scope';
 
 type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
@@ -22,14 +22,17 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   const out: Pick<DashboardSummary, 'packagesByStatus' | 'revenueByMonth' | 'unpaidAging'> = { packagesByStatus: null, revenueByMonth: null, unpaidAging: null };
   // The packages list filters a branch by its id (branchName's dropdown value), so a branch's figures open the branch's rows.
   const branchFilter: Record<string, string> = scope.branch ? { branchName: scope.branch } : {};
-  const pkgWhere = sql`${scope.inCourier('p')} and ${scope.packageBranch('p')}`;
 
   if (scope.may('packages')) {
+    // From the counters (migration 0027: parcels per courier, branch and status) and the parcels
+    // roll-up (0026: received per courier, local day, branch), not from the parcels themselves.
     const { rows } = await db.execute<Row>(sql`
       select ${localToday} as today,
-        (select count(*)::int from packages p where ${pkgWhere} and p.received_at >= ${localStart('day')}) as received_today,
-        (select count(*)::int from packages p where ${pkgWhere} and p.received_at >= ${localStart('week')}) as received_week,
-        (select coalesce(json_object_agg(s.status, s.n), '{}') from (select p.status, count(*)::int as n from packages p where ${pkgWhere} group by p.status) s) as by_status`);
+        (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where ${scope.inCourier('r')} and ${scope.packageBranch('r')} and r.day >= ${localDate('day')}) as received_today,
+        (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where ${scope.inCourier('r')} and ${scope.packageBranch('r')} and r.day >= ${localDate('week')}) as received_week,
+        (select coalesce(json_object_agg(s.status, s.n), '{}') from (
+          select c.status, sum(c.packages)::int as n from dashboard_package_counts c where ${scope.inCourier('c')} and ${scope.packageBranch('c')}
+          group by c.status having sum(c.packages) <> 0) s) as by_status`);
     const row = rows[0] ?? {};
     const byStatus = (typeof row.by_status === 'string' ? JSON.parse(row.by_status) : row.by_status ?? {}) as Partial<Record<PackageStatus, number>>;
     const status = (s: PackageStatus, label: string, key = `packages_${s}`) => ({
@@ -48,40 +51,43 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   }
 
   if (scope.may('unknown')) {
-    const { rows } = await db.execute<Row>(sql`select count(*)::int as n from packages p where ${pkgWhere} and p.status = 'unknown'`);
+    const { rows } = await db.execute<Row>(sql`
+      select coalesce(sum(c.packages), 0)::int as n from dashboard_package_counts c where ${scope.inCourier('c')} and ${scope.packageBranch('c')} and c.status = 'unknown'`);
     figures.push({ key: 'packages_unknown', label: 'Unknown packages', value: n(rows[0]?.n), format: 'count', link: 'unknown-packages' });
   }
 
   // The uncollected list is a courier's screen: its threshold is the courier's own.
   if (scope.may('uncollected') && area === 'courier' && scope.courier) {
-    const p = { id: packages.id, updatedAt: packages.updatedAt };
     const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = ${scope.courier}), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
-    // Waiting more than the threshold in whole local days = ready before the start of the local day
-    // (today − threshold). Ready since ≤ last update (the move to ready updated the row), so a row not
-    // updated since then is decided without reading its history; the rest read it as the list does.
-    const cutoff = sql`(((now() at time zone ${zone})::date - ${threshold}::int)::timestamp at time zone ${zone})`;
+    // The Uncollected list's rule (lib/ready-since.ts), from packages_courier_ready_since_idx.
     const { rows } = await db.execute<Row>(sql`
       select count(*)::int as n from ${packages}
       where ${packages.courierId} = ${scope.courier} and ${packages.status} = 'ready_for_pickup' and ${packages.customerId} is not null
-        and ${scope.customerBranch('packages')}
-        and (${packages.updatedAt} < ${cutoff} or ${readySinceSql(p)} < ${cutoff})`);
+        and ${scope.customerBranch('packages')} and ${packages.readySince} < ${uncollectedCutoffSql(threshold)}`);
     figures.push({ key: 'packages_uncollected', label: 'Uncollected packages', value: n(rows[0]?.n), format: 'count', link: 'uncollected' });
   }
 
+  // A courier-wide or network reader reads the roll-ups; a branch reader's invoices and payments
+  // follow their customers' branch (which can change), so theirs are read from the rows.
+  const wholeCourier = !scope.branch && !scope.isEmpty;
+
   if (scope.may('invoices')) {
-    const dayStart = (daysAgo: number) => sql`(((now() at time zone ${zone})::date - ${daysAgo}::int)::timestamp at time zone ${zone})`;
-    // The same ranges of issue instants as the invoices list's aging filter.
+    // Open invoices by local day of issue: the counters (migration 0027) or the rows.
+    const open = wholeCourier
+      ? sql`select d.day, d.invoices as n, d.balance_cents as cents from dashboard_open_invoices d where ${scope.inCourier('d')}`
+      : sql`select (i.issued_at at time zone ${zone})::date as day, 1 as n, i.balance_cents as cents
+          from invoices i where ${scope.inCourier('i')} and ${scope.customerBranch('i')} and i.status in ('unpaid', 'partially_paid')`;
+    // The invoices list's aging ranges (issued before the start of local day today − k), by local day.
     const buckets = AGING_BUCKETS.map((bucket) => {
       const [min, max] = AGING_BUCKET_DAYS[bucket];
       const conditions = [sql`true`];
-      if (min > 0) conditions.push(sql`i.issued_at < ${dayStart(min - 1)}`);
-      if (max !== null) conditions.push(sql`i.issued_at >= ${dayStart(max)}`);
-      return sql`count(*) filter (where ${sql.join(conditions, sql` and `)})::int as ${sql.identifier(`n_${bucket}`)},
-        coalesce(sum(i.balance_cents) filter (where ${sql.join(conditions, sql` and `)}), 0)::bigint as ${sql.identifier(`c_${bucket}`)}`;
+      if (min > 0) conditions.push(sql`o.day < ${localDate('day')} - ${min - 1}::int`);
+      if (max !== null) conditions.push(sql`o.day >= ${localDate('day')} - ${max}::int`);
+      return sql`coalesce(sum(o.n) filter (where ${sql.join(conditions, sql` and `)}), 0)::int as ${sql.identifier(`n_${bucket}`)},
+        coalesce(sum(o.cents) filter (where ${sql.join(conditions, sql` and `)}), 0)::bigint as ${sql.identifier(`c_${bucket}`)}`;
     });
     const { rows } = await db.execute<Row>(sql`
-      select count(*)::int as n, coalesce(sum(i.balance_cents), 0)::bigint as cents, ${sql.join(buckets, sql`, `)}
-      from invoices i where ${scope.inCourier('i')} and ${scope.customerBranch('i')} and i.status in ('unpaid', 'partially_paid')`);
+      select coalesce(sum(o.n), 0)::int as n, coalesce(sum(o.cents), 0)::bigint as cents, ${sql.join(buckets, sql`, `)} from (${open}) o`);
     const row = rows[0] ?? {};
     figures.push(
       { key: 'invoices_unpaid_total', label: 'Unpaid invoices total', value: n(row.cents), format: 'money', link: listLink('invoices', {}, { field: 'balanceCents', order: 'desc' }) },
@@ -91,13 +97,17 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   }
 
   if (scope.may('payments')) {
-    // Six local months, oldest first: payments recorded less those voided (a void keeps its row).
+    // Six local months, oldest first: payments recorded less those voided (a void keeps its row),
+    // from the till roll-up (migration 0026: recorded payments per courier and local day) or the rows.
+    const recorded = wholeCourier
+      ? sql`select r.day, r.amount_cents from report_payments_daily r where ${scope.inCourier('r')} and r.day >= ${localDate('month', 5)}`
+      : sql`select (pay.recorded_at at time zone ${zone})::date as day, pay.amount_cents from payments pay
+          where ${scope.inCourier('pay')} and ${scope.customerBranch('pay')} and pay.status = 'recorded' and pay.recorded_at >= ${localStart('month', 5)}`;
     const { rows } = await db.execute<Row>(sql`
       select m.month, coalesce(sum(pay.amount_cents), 0)::bigint as cents
       from (select ${localMonth(5)} as month union all select ${localMonth(4)} union all select ${localMonth(3)}
             union all select ${localMonth(2)} union all select ${localMonth(1)} union all select ${localMonth(0)}) m
-      left join payments pay on ${scope.inCourier('pay')} and ${scope.customerBranch('pay')} and pay.status = 'recorded'
-        and pay.recorded_at >= ${localStart('month', 5)} and to_char(pay.recorded_at at time zone ${zone}, 'YYYY-MM') = m.month
+      left join (${recorded}) pay on to_char(pay.day, 'YYYY-MM') = m.month
       group by m.month order by m.month`);
     out.revenueByMonth = rows.map((r) => ({ month: String(r.month), cents: n(r.cents) }));
     const [last, current] = out.revenueByMonth.slice(-2);

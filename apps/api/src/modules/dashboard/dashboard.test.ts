@@ -198,7 +198,7 @@ describe('work and money figures (issue 14)', () => {
     await parcel(courier, customer.id, 'in_transit', 2);
     await parcel(other, stranger.id, 'ready_for_pickup', 5);
     // One of the three has waited 20 days (past the default 15-day threshold): uncollected.
-    await q(`update packages set updated_at = now() - interval '20 days' where id = (select id from packages where courier_id = $1 and status = 'ready_for_pickup' limit 1)`, [courier.id]);
+    await q(`update packages set ready_since = now() - interval '20 days' where id = (select id from packages where courier_id = $1 and status = 'ready_for_pickup' limit 1)`, [courier.id]);
     const invoice = (c: TestCourier, customerId: string, no: string, total: number, paid: number, daysAgo: number) => q(`insert into invoices
       (courier_id, customer_id, invoice_no, status, subtotal_cents, gct_cents, total_cents, paid_cents, issued_at, pricing_snapshot)
       values ($1, $2, $3, $4, $5, 0, $5, $6, now() - make_interval(days => $7::int), '{}')`, [c.id, customerId, no, paid === 0 ? 'unpaid' : 'partially_paid', total, paid, daysAgo]);

@@ -3,8 +3,7 @@ import { AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS } from '@parcelde
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import type { ReportKind } from '@parceldesk/shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
-import { readySinceSql } from '../../lib/ready-since';
-import { packages } from '../../db/schema/index';
+import { uncollectedCutoffSql } from '../../lib/ready-since';
 import { branchIs, courierIs, courierGroup, courierOrder, courierSelect, dayInRange, dayPeriodOf, inRange, periodOf, rowsOf, serviceIs, zone, type ReportBody, type ReportFilters } from './report-filters';
 import { delivery } from './report-delivery';
 import { reportTable, withCourier } from './report-table';
@@ -24,24 +23,27 @@ const REVENUE_SUMS = (code: SQL, amount: SQL) => sql`
 
 /**
  * Revenue from the daily roll-ups (migration 0026: lines of non-void invoices and invoices issued,
- * by courier, Jamaica day and invoice branch), exact for every filter but a service or a
- * branch-scoped user's customers, which the roll-ups do not hold.
+ * by courier, Jamaica day and invoice branch; 0027: the same per service an invoice bills), exact
+ * for every filter but a branch-scoped user's customers, which the roll-ups do not hold.
  */
 function revenueFromRollup(db: DbOrTx, f: ReportFilters) {
-  const own = f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`;
+  const own = sql`${f.branchId ? sql`r.branch_id = ${f.branchId}` : sql`true`} and ${serviceIs('r', f)}`;
+  const [lines, invoices] = f.service
+    ? [sql`report_revenue_service_daily`, sql`report_invoices_service_daily`]
+    : [sql`report_revenue_daily`, sql`report_invoices_daily`];
   return Promise.all([
     rowsOf(db, sql`
       select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, ${REVENUE_SUMS(sql`r.code`, sql`r.amount_cents`)}
-      from report_revenue_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
+      from ${lines} r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
       group by ${courierGroup(f, 'r')} period having sum(r.lines) > 0`),
     rowsOf(db, sql`
       select ${courierSelect(f, 'r')} ${dayPeriodOf(sql`r.day`, f.groupBy)} as period, sum(r.invoices) as invoices
-      from report_invoices_daily r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
+      from ${invoices} r where ${courierIs('r', f)} and ${dayInRange(sql`r.day`, f.range)} and ${own}
       group by ${courierGroup(f, 'r')} period having sum(r.invoices) > 0`),
   ]);
 }
 
-/** Revenue from the invoice lines themselves: the service filter and branch-scoped users (their customers' invoices). */
+/** Revenue from the invoice lines themselves: branch-scoped users (their customers' invoices). */
 function revenueFromRows(db: DbOrTx, f: ReportFilters) {
   return Promise.all([
     rowsOf(db, sql`
@@ -64,7 +66,7 @@ function revenueFromRows(db: DbOrTx, f: ReportFilters) {
  * rows (revenueFromRollup says which).
  */
 async function revenue(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const [amounts, issued] = await (f.service || f.scopeBranch !== undefined ? revenueFromRows(db, f) : revenueFromRollup(db, f));
+  const [amounts, issued] = await (f.scopeBranch !== undefined ? revenueFromRows(db, f) : revenueFromRollup(db, f));
   const merged = new Map<string, Record<string, unknown>>();
   const keyOf = (row: Record<string, unknown>) => `${String(row.courier ?? '')}\u0000${String(row.period)}`;
   for (const row of amounts) merged.set(keyOf(row), { invoices: 0, ...row });
@@ -246,7 +248,9 @@ async function manifestsReport(db: DbOrTx, f: ReportFilters): Promise<ReportBody
  * counts them) by branch, with their storage fees so far.
  */
 async function unknownUncollected(db: DbOrTx, f: ReportFilters): Promise<ReportBody> {
-  const readySince = readySinceSql(packages);
+  // One courier's threshold is a constant of the statement, so the cutoff bounds the ready_since index scan.
+  const thresholdOf = f.courierId ? sql`${f.courierId}::uuid` : sql`packages.courier_id`;
+  const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = ${thresholdOf}), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
   const [unknown, uncollected] = await Promise.all([
     rowsOf(db, sql`
       select ${courierSelect(f, 'e')} ${periodOf(sql`e.created_at`, f.groupBy)} as period, count(*) as received,
@@ -256,17 +260,15 @@ async function unknownUncollected(db: DbOrTx, f: ReportFilters): Promise<ReportB
         and ${courierIs('p', f)} and ${f.branchId ? sql`p.branch_id = ${f.branchId}` : sql`true`} and ${serviceIs('p', f)}
       group by ${courierGroup(f, 'e')} period
       order by ${courierOrder(f)} period`),
+    // The Uncollected screen's rule (lib/ready-since.ts) on the stored ready_since (migration 0027).
     rowsOf(db, sql`
-      select ${f.courierId ? sql`` : sql`courier,`} branch, count(*) as parcels, sum(fees) as fees from (
-        select ${courierSelect(f, 'packages')} coalesce(b.name, 'No branch') as branch,
-          coalesce((select sum(sc.amount_cents) from storage_charges sc where sc.package_id = packages.id), 0) as fees,
-          ((now() at time zone ${zone})::date - (${readySince} at time zone ${zone})::date) as waiting,
-          coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = packages.courier_id), ${DEFAULT_STORAGE_RULES.thresholdDays}) as threshold
-        from packages left join customers c on c.id = packages.customer_id left join branches b on b.id = c.branch_id
-        where ${courierIs('packages', f)} and packages.status = 'ready_for_pickup' and packages.customer_id is not null
-          and ${branchIs('packages', f)} and ${serviceIs('packages', f)}
-      ) waiting where waiting > threshold
-      group by ${f.courierId ? sql`` : sql`courier,`} branch order by ${courierOrder(f)} branch`),
+      select ${courierSelect(f, 'packages')} coalesce(b.name, 'No branch') as branch, count(*) as parcels,
+        coalesce(sum((select sum(sc.amount_cents) from storage_charges sc where sc.package_id = packages.id)), 0) as fees
+      from packages left join customers c on c.id = packages.customer_id left join branches b on b.id = c.branch_id
+      where ${courierIs('packages', f)} and packages.status = 'ready_for_pickup' and packages.customer_id is not null
+        and packages.ready_since < ${uncollectedCutoffSql(threshold)}
+        and ${branchIs('packages', f)} and ${serviceIs('packages', f)}
+      group by ${courierGroup(f, 'packages')} coalesce(b.name, 'No branch') order by ${courierOrder(f)} branch`),
   ]);
   return {
     notes: ['Uncollected counts the parcels waiting today past the courier\'s threshold; the date range does not apply to it.'],

@@ -48,7 +48,9 @@ async function report(name: string, params: string): Promise<ReportResponse> {
 const tableOf = (r: ReportResponse, key: string): ReportTable => r.tables.find((table) => table.key === key)!;
 
 /** Revenue by Jamaica day from the lines of non-void invoices, as the report defines it. */
-async function revenueFromLines(branchId?: string) {
+/** An invoice bills a parcel of the service (the report's service filter, through invoice_packages). */
+const billsService = `($3::text is null or exists (select 1 from invoice_packages ip join packages p on p.id = ip.package_id where ip.invoice_id = i.id and p.service = $3))`;
+async function revenueFromLines(branchId?: string, service?: string) {
   return (await query(`
     select to_char(l.added_at at time zone 'America/Jamaica', 'YYYY-MM-DD') as period,
       coalesce(sum(l.amount_cents) filter (where l.code in ('freight', 'membership_discount')), 0)::int as freight,
@@ -58,13 +60,13 @@ async function revenueFromLines(branchId?: string) {
       coalesce(sum(l.amount_cents) filter (where l.code = 'customs_duty'), 0)::int as duty,
       sum(l.amount_cents)::int as total
     from invoice_lines l join invoices i on i.id = l.invoice_id
-    where l.courier_id = $1 and i.status <> 'void' and ($2::uuid is null or i.branch_id = $2)
-    group by period order by period`, [courierId, branchId ?? null]));
+    where l.courier_id = $1 and i.status <> 'void' and ($2::uuid is null or i.branch_id = $2) and ${billsService}
+    group by period order by period`, [courierId, branchId ?? null, service ?? null]));
 }
-async function invoicesByIssueDay(branchId?: string) {
+async function invoicesByIssueDay(branchId?: string, service?: string) {
   return Object.fromEntries((await query(`
-    select to_char(issued_at at time zone 'America/Jamaica', 'YYYY-MM-DD') as period, count(*)::int as n from invoices
-    where courier_id = $1 and status <> 'void' and ($2::uuid is null or branch_id = $2) group by period`, [courierId, branchId ?? null]))
+    select to_char(i.issued_at at time zone 'America/Jamaica', 'YYYY-MM-DD') as period, count(*)::int as n from invoices i
+    where i.courier_id = $1 and i.status <> 'void' and ($2::uuid is null or i.branch_id = $2) and ${billsService} group by period`, [courierId, branchId ?? null, service ?? null]))
     .map((row) => [row.period as string, row.n as number]));
 }
 
@@ -82,6 +84,17 @@ async function rollupsMatchSources() {
     [`select courier_id, day, branch_id, service, sum(parcels)::int as n, sum(weight)::numeric(16, 2) as weight from report_parcels_daily group by 1, 2, 3, 4 having sum(parcels) <> 0 or sum(weight) <> 0`,
       `select courier_id, (received_at at time zone 'America/Jamaica')::date as day, branch_id, service, count(*)::int as n, sum(weight)::numeric(16, 2) as weight
         from packages group by 1, 2, 3, 4`],
+    // Migration 0027: per service an invoice bills (each of its services once).
+    [`select invoice_id, service, packages as n from report_invoice_services where packages <> 0`,
+      `select ip.invoice_id, p.service, count(*)::int as n from invoice_packages ip join packages p on p.id = ip.package_id group by 1, 2`],
+    [`select courier_id, day, branch_id, service, code, sum(lines)::int as n, sum(amount_cents)::bigint as amount from report_revenue_service_daily group by 1, 2, 3, 4, 5 having sum(lines) <> 0 or sum(amount_cents) <> 0`,
+      `select l.courier_id, (l.added_at at time zone 'America/Jamaica')::date as day, i.branch_id, s.service, l.code, count(*)::int as n, sum(l.amount_cents)::bigint as amount
+        from invoice_lines l join invoices i on i.id = l.invoice_id and i.status <> 'void'
+        join (select distinct ip.invoice_id, p.service from invoice_packages ip join packages p on p.id = ip.package_id) s on s.invoice_id = i.id group by 1, 2, 3, 4, 5`],
+    [`select courier_id, day, branch_id, service, sum(invoices)::int as n from report_invoices_service_daily group by 1, 2, 3, 4 having sum(invoices) <> 0`,
+      `select i.courier_id, (i.issued_at at time zone 'America/Jamaica')::date as day, i.branch_id, s.service, count(*)::int as n
+        from invoices i join (select distinct ip.invoice_id, p.service from invoice_packages ip join packages p on p.id = ip.package_id) s on s.invoice_id = i.id
+        where i.status <> 'void' group by 1, 2, 3, 4`],
   ] as const;
   for (const [rollup, source] of pairs) {
     const sorted = async (text: string) => (await query(text)).map((row) => JSON.stringify(row)).sort();
@@ -150,11 +163,12 @@ describe('daily roll-ups (migration 0026)', () => {
     const issuedByDay = await invoicesByIssueDay();
     expect(revenue.rows).toEqual(expected.map((row) => ({ ...row, invoices: issuedByDay[row.period] ?? 0 })));
     expect(issuedByDay).toEqual({ [yesterday()]: 1, [today]: 5 });
-    // The branch filter is read from the roll-up too; the service filter reads the rows: same figures.
+    // The branch and service filters are read from the roll-ups too: the same figures as the lines.
     const montego = tableOf(await report('revenue', `${twoDays()}&branchId=${montegoId}`), 'revenue');
     const montegoIssued = await invoicesByIssueDay(montegoId);
     expect(montego.rows).toEqual((await revenueFromLines(montegoId)).map((row) => ({ ...row, invoices: montegoIssued[row.period] ?? 0 })));
     expect(tableOf(await report('revenue', `${twoDays()}&service=air`), 'revenue').rows).toEqual(revenue.rows);
+    expect(tableOf(await report('revenue', `${twoDays()}&service=sea`), 'revenue').rows).toEqual([]);
 
     const received = async (where: string) => (await query(`
       select to_char(received_at at time zone 'America/Jamaica', 'YYYY-MM-DD') as period, count(*)::int as received, sum(weight)::float as weight
@@ -201,5 +215,29 @@ describe('daily roll-ups (migration 0026)', () => {
     await rollupsMatchSources();
     const after = tableOf(await report('revenue', 'preset=today'), 'revenue').totals;
     expect(after).toMatchObject({ invoices: before.invoices! - 1, total: before.total! - invoice.total_cents });
+  });
+
+  it('the service filter: an invoice of an air and a sea parcel counts under both; a corrected service, a void and its replacement move it', async () => {
+    const [tanya, andre] = customers as [string, string];
+    const air = await receiveFor(t.app, admin, tanya, { weight: 2 });
+    const sea = await receiveFor(t.app, admin, tanya, { service: 'sea', weight: 6 });
+    const mixed = await inject('POST', '/api/invoices', admin, { packageIds: [air.id, sea.id] });
+    expect(mixed.statusCode, mixed.body).toBe(201);
+    const mixedNo = mixed.json<IssueInvoicesResponse>().issued[0]!.invoiceNumber;
+    // A parcel's service corrected after issue, and two more issued at once.
+    const [corrected] = await Promise.all([issueFor(andre, 3), issueFor(tanya, 4)]);
+    await query(`update packages set service = 'sea' where id in (select ip.package_id from invoice_packages ip join invoices i on i.id = ip.invoice_id where i.courier_id = $1 and i.invoice_no = $2)`, [courierId, corrected]);
+    await addLine(mixedNo, 40_000);
+    const voided = await inject('POST', `/api/invoices/${mixedNo}/void`, admin, { reason: 'Wrong weight' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    await rollupsMatchSources();
+    const today = `preset=custom&from=${jamaicaToday()}&to=${jamaicaToday()}&groupBy=day`;
+    for (const service of ['air', 'sea'] as const) {
+      const byService = tableOf(await report('revenue', `${today}&service=${service}`), 'revenue');
+      const issuedByDay = await invoicesByIssueDay(undefined, service);
+      const expected = (await revenueFromLines(undefined, service)).filter((row) => row.period === jamaicaToday());
+      expect(expected).toHaveLength(1);
+      expect(byService.rows).toEqual(expected.map((row) => ({ ...row, invoices: issuedByDay[row.period] ?? 0 })));
+    }
   });
 });

@@ -7,14 +7,13 @@ import { branches, courierPricingSettings, customers, customerSearchText, packag
 import { notFound } from '../../lib/app-error';
 import { branchOptions } from '../../lib/list-options';
 import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../lib/list-query';
-import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import type { Principal } from '../../lib/principal';
 import { scopeOf } from '../../lib/tenant-scope';
-import { readySinceSql } from '../../lib/ready-since';
+import { daysWaitingSql, uncollectedCutoffSql } from '../../lib/ready-since';
 
-const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
-const readySince = readySinceSql(packages);
-const daysWaiting = sql<number>`((now() at time zone ${zone})::date - (${readySince} at time zone ${zone})::date)`;
+// Stored and kept by a trigger (migration 0027); null only at other statuses, which this list leaves out.
+const readySince = sql<Date>`${packages.readySince}`;
+const daysWaiting = daysWaitingSql(packages.readySince);
 const feesCents = sql<number>`coalesce((select sum(sc.amount_cents) from ${storageCharges} sc where sc.package_id = ${qualified(packages.id)}), 0)::int`;
 const lastReminderAt = sql<Date | null>`(select max(sn.sent_at) from ${storageNotices} sn where sn.package_id = ${qualified(packages.id)} and sn.kind <> 'abandoned')`;
 const customerName = sql<string>`coalesce(${customers.firstName} || ' ' || ${customers.lastName}, '')`;
@@ -62,7 +61,8 @@ export async function listUncollected(db: DbOrTx, principal: Principal, query: L
       eq(packages.status, 'ready_for_pickup'),
       sql`${packages.customerId} is not null`,
       branch,
-      sql`${daysWaiting} > ${thresholdDays}`,
+      // daysWaiting > threshold, as an instant the ready_since index answers.
+      sql`${packages.readySince} < ${uncollectedCutoffSql(thresholdDays)}`,
     ),
     columns,
     searchCondition: (term) => {

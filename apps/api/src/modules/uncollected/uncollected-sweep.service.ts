@@ -7,7 +7,6 @@ import { courierPricingSettings, packageEvents, packages, storageCharges, storag
 import { publishEvent } from '../../events/publish';
 import { billPendingCharges } from '../../lib/invoice-charges';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
-import { readySinceSql } from '../../lib/ready-since';
 import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 import { tellCustomer as tellOne } from '../../lib/tell-customer';
 
@@ -142,7 +141,9 @@ async function sweepPackage(tx: DbOrTx, candidate: Candidate, settings: { rules:
 export async function runUncollectedSweep(db: Database, options: { now: Date; courierId?: string; publicUrl?: string; onError?: (error: unknown, packageId: string) => void }): Promise<SweepResult> {
   const { now } = options;
   const publicUrl = options.publicUrl ?? '';
-  const readySince = readySinceSql(packages);
+  // ready_since is kept by a trigger on every status change (migration 0027); the coalesce only
+  // guards the type (it is never null at ready_for_pickup).
+  const readySince = sql<Date>`coalesce(${packages.readySince}, ${packages.updatedAt})`;
   const candidates: Candidate[] = await db.select({ id: packages.id, courierId: packages.courierId, readySince })
     .from(packages)
     .where(and(eq(packages.status, 'ready_for_pickup'), sql`${packages.customerId} is not null`, options.courierId ? eq(packages.courierId, options.courierId) : undefined))

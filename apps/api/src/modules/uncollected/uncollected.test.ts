@@ -182,9 +182,10 @@ describe('runUncollectedSweep: reminders and abandonment', () => {
 });
 
 describe('GET /api/uncollected and POST /api/uncollected/sweep', () => {
-  /** Makes the parcel ready `days` days ago, as its history would say. */
+  /** Makes the parcel ready `days` days ago, as its history and its stored clock (migration 0027) would say. */
   async function readyDaysAgo(packageId: string, courierId: string, days: number) {
     await t.database.pool.query(`insert into package_events (courier_id, package_id, kind, status, actor_type, created_at) values ($1, $2, 'status', 'ready_for_pickup', 'system', now() - make_interval(days => $3))`, [courierId, packageId, days]);
+    await t.database.pool.query(`update packages set ready_since = now() - make_interval(days => $2) where id = $1`, [packageId, days]);
   }
 
   it('lists parcels waiting longer than the threshold with days waiting and fees so far; 403 without the permission; another courier\'s not shown', async () => {

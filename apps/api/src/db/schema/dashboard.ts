@@ -1,0 +1,24 @@
+import { bigint, date, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { couriers } from './tenancy';
+
+/**
+ * The dashboards' counters (migration 0027, docs/decisions/022-dashboards.md), kept by statement
+ * triggers on the source tables in the writing transaction. Readers sum the slots (a slot per
+ * backend keeps concurrent writers off one hot row). Written only by the triggers.
+ */
+export const dashboardPackageCounts = pgTable('dashboard_package_counts', {
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  branchId: uuid('branch_id'),
+  status: text('status').notNull(),
+  slot: smallint('slot').notNull().default(0),
+  packages: integer('packages').notNull().default(0),
+}, (t) => [unique('dashboard_package_counts_key').on(t.courierId, t.branchId, t.status, t.slot).nullsNotDistinct()]);
+
+/** Open (unpaid, part-paid) invoices by Jamaica day of issue. */
+export const dashboardOpenInvoices = pgTable('dashboard_open_invoices', {
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  slot: smallint('slot').notNull().default(0),
+  invoices: integer('invoices').notNull().default(0),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+}, (t) => [unique('dashboard_open_invoices_key').on(t.courierId, t.day, t.slot)]);
