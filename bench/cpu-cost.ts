@@ -6,7 +6,7 @@
  * one, floor CPU ÷ row CPU is about the row's share of the floor's req/s (autocannon's own CPU,
  * the same for every row, left out).
  *
- * Needs a bench database seeded by `npm run bench` with BENCH_KEEP=1 (BENCH_DATABASE names it):
+ * Needs a bench database kept by `BENCH_REUSE=1 BENCH_DATABASE=<name> npm run bench` (the scanperf bench options):
  *   BENCH_DATABASE=parceldesk_bench_lead npx tsx bench/cpu-cost.ts [--server other/dist/server.js] [--rows profile,customers]
  */
 import { readFileSync } from 'node:fs';
@@ -72,7 +72,7 @@ async function main() {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows: [admin] } = await client.query<{ id: string }>('select id from users where email = $1', [BENCH_ADMIN_EMAIL]);
-  if (!admin) throw new Error(`${database} is not a seeded bench database (run npm run bench with BENCH_KEEP=1 BENCH_DATABASE=${database})`);
+  if (!admin) throw new Error(`${database} is not a seeded bench database (run npm run bench with BENCH_REUSE=1 BENCH_DATABASE=${database})`);
   const results: { server: string; costs: Cost[] }[] = [];
 
   const floor = await spawnNode(path.join(repoRoot, 'bench/floor-server.mjs'), { NODE_ENV: 'production', DATABASE_URL: databaseUrl, FLOOR_USER_ID: admin.id }, '/floor');
