@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { QueryResultRow } from 'pg';
 import type { DbOrTx } from './client';
@@ -45,4 +46,51 @@ export async function runPrepared<Row extends QueryResultRow, Values extends unk
     return result.rows;
   }
   return (await db.execute<Row>(asDrizzleSql(statement.text, values))).rows as Row[];
+}
+
+/** A Drizzle query that can be prepared (a select, insert, update or delete builder). */
+interface Preparable<Result> {
+  prepare(name: string): { execute(): Promise<Result> };
+}
+
+/** The query config pg receives from a Drizzle prepared query (node-postgres session). */
+interface NodePgQueryConfigs {
+  queryString?: string;
+  queryConfig?: { name?: string };
+  rawQueryConfig?: { name?: string };
+}
+
+/**
+ * At most this many distinct statements are kept prepared on each connection; past it, a new
+ * shape runs unnamed (parsed and planned each time, as before). List SQL varies with sort, filters
+ * and search, so the number of shapes a process meets must be bounded: each prepared statement
+ * holds a parse tree and plan in every backend that ran it.
+ */
+const MAX_NAMED_SHAPES = 256;
+const namedShapes = new Map<string, string>();
+
+/** A short, stable statement name for a SQL text (the same text always gets the same name). */
+function shapeName(text: string): string | undefined {
+  const known = namedShapes.get(text);
+  if (known) return known;
+  if (namedShapes.size >= MAX_NAMED_SHAPES) return undefined;
+  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  namedShapes.set(text, name);
+  return name;
+}
+
+/**
+ * Runs a Drizzle query as a named prepared statement named after its SQL text (issue 16): the SQL
+ * is still built per call (its values differ), but PostgreSQL parses and plans each shape once per
+ * connection instead of on every request. Lists use it: their page and total are the statements
+ * every list screen and its filters run. Values stay bound parameters.
+ */
+export async function executeNamed<Result>(query: Preparable<Result>): Promise<Result> {
+  const prepared = query.prepare('') as ReturnType<Preparable<Result>['prepare']> & NodePgQueryConfigs;
+  // drizzle's node-postgres prepared query hands pg these two configs; the name is set once the
+  // text is known (drizzle builds the text in prepare()). An empty name means unnamed to pg.
+  const name = prepared.queryString ? shapeName(prepared.queryString) : undefined;
+  if (prepared.queryConfig) prepared.queryConfig.name = name;
+  if (prepared.rawQueryConfig) prepared.rawQueryConfig.name = name;
+  return prepared.execute();
 }

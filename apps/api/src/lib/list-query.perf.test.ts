@@ -78,8 +78,12 @@ async function pageQueryBuffers(query: Record<string, string>): Promise<number> 
   const page = captured.find((c) => c.text.startsWith('select "customers"."id", "customers"."mailbox_number"'));
   if (!page) throw new Error('page query not seen');
   const { rows } = await original(`explain (analyze, buffers, format json) ${page.text}`, page.values);
-  const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: Record<string, number> }] })['QUERY PLAN'][0].Plan;
-  return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+  type PlanNode = Record<string, number> & { 'Parent Relationship'?: string; Plans?: PlanNode[] };
+  const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+  const buffers = (node: PlanNode) => (node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0);
+  // The statement also carries the total (an InitPlan, issue 16): only the page's own reads count here.
+  const total = (plan.Plans ?? []).filter((node) => node['Parent Relationship'] === 'InitPlan').reduce((sum, node) => sum + buffers(node), 0);
+  return buffers(plan) - total;
 }
 
 async function median(query: Record<string, string>) {

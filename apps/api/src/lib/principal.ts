@@ -1,6 +1,8 @@
 import type { Role } from '@parceldesk/shared/roles';
 import type { Database } from '../db/client';
+import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import { prepareStatement, runPrepared } from '../db/prepared';
+import { authUserOf, type AuthUserRow } from './profiles';
 
 /** Who is calling: loaded from the live session on every authenticated request. */
 export interface Principal {
@@ -29,22 +31,11 @@ type PrincipalRow = {
   courier_status: string | null;
 };
 
-/**
- * One query: the session must be live, the account active and its courier not suspended.
- * Anything else means the token no longer opens anything. It runs on every signed-in request, on
- * every instance (revocation takes effect at once): a prepared statement (issue 16).
- */
-const principalBySession = prepareStatement<PrincipalRow, [sessionId: string]>('auth_principal_by_session', `
-  select s.id as session_id, s.principal_type, s.principal_id, s.impersonator_id,
-    coalesce(u.role, 'customer') as role,
-    coalesce(u.courier_id, c2.courier_id) as courier_id,
-    coalesce(u.branch_id, c2.branch_id) as branch_id,
-    u.permissions, r.permissions as role_permissions,
-    coalesce(u.is_active, c2.is_active) as is_active,
-    co.status as courier_status
+/** The session check's FROM and WHERE (with extra joins): one text for both statements below, so they cannot drift. */
+const sessionFromWhere = (extraJoins = '') => `
   from sessions s
   left join users u on s.principal_type = 'user' and u.id = s.principal_id
-  left join roles r on r.id = u.role_id
+  left join roles r on r.id = u.role_id${extraJoins}
   left join customers c2 on s.principal_type = 'customer' and c2.id = s.principal_id
   left join couriers co on co.id = coalesce(u.courier_id, c2.courier_id)
   -- Issue 15 #9: an impersonation session lives only while the issuer's session does, up a
@@ -53,11 +44,41 @@ const principalBySession = prepareStatement<PrincipalRow, [sessionId: string]>('
   left join sessions iss2 on iss2.id = iss.impersonator_session_id
   where s.id = $1 and s.revoked_at is null and s.expires_at > now()
     and (s.impersonator_session_id is null or (iss.revoked_at is null and iss.expires_at > now()))
-    and (iss.impersonator_session_id is null or (iss2.revoked_at is null and iss2.expires_at > now()))`);
+    and (iss.impersonator_session_id is null or (iss2.revoked_at is null and iss2.expires_at > now()))`;
 
-export async function loadPrincipal(db: Database, sessionId: string): Promise<Principal | null> {
-  const [row] = await runPrepared(db, principalBySession, [sessionId]);
-  if (!row || !row.is_active) return null;
+const PRINCIPAL_COLUMNS = `s.id as session_id, s.principal_type, s.principal_id, s.impersonator_id,
+    coalesce(u.role, 'customer') as role,
+    coalesce(u.courier_id, c2.courier_id) as courier_id,
+    coalesce(u.branch_id, c2.branch_id) as branch_id,
+    u.permissions, r.permissions as role_permissions,
+    coalesce(u.is_active, c2.is_active) as is_active,
+    co.status as courier_status`;
+
+/**
+ * One query: the session must be live, the account active and its courier not suspended.
+ * Anything else means the token no longer opens anything. It runs on every signed-in request, on
+ * every instance (revocation takes effect at once): a prepared statement (issue 16).
+ */
+const principalBySession = prepareStatement<PrincipalRow, [sessionId: string]>('auth_principal_by_session', `
+  select ${PRINCIPAL_COLUMNS}
+  ${sessionFromWhere()}`);
+
+type PrincipalWithProfileRow = PrincipalRow & Omit<AuthUserRow, 'id' | 'permissions' | 'role' | 'role_permissions' | 'courier_id' | 'branch_id'>;
+
+/**
+ * The same check for GET /auth/profile, which every staff screen loads first: it also selects the
+ * staff profile from the rows the check already joins (the user, role and courier) plus the
+ * user's branch, so the profile is one statement instead of two (issue 16).
+ */
+const principalWithProfileBySession = prepareStatement<PrincipalWithProfileRow, [sessionId: string]>('auth_principal_with_profile_by_session', `
+  select ${PRINCIPAL_COLUMNS},
+    u.first_name, u.last_name, u.email, co.name as courier_name, co.code as courier_code, co.logo_url as courier_logo_url,
+    b.name as branch_name
+  ${sessionFromWhere(`
+  left join branches b on b.id = u.branch_id`)}`);
+
+function principalOf(row: PrincipalRow): Principal | null {
+  if (!row.is_active) return null;
   if (row.courier_status === 'suspended' && !row.impersonator_id) return null;
   return {
     kind: row.principal_type,
@@ -69,4 +90,23 @@ export async function loadPrincipal(db: Database, sessionId: string): Promise<Pr
     sessionId: row.session_id,
     impersonatorId: row.impersonator_id,
   };
+}
+
+export async function loadPrincipal(db: Database, sessionId: string): Promise<Principal | null> {
+  const [row] = await runPrepared(db, principalBySession, [sessionId]);
+  return row ? principalOf(row) : null;
+}
+
+/** The principal and, for a staff-side user, their profile as GET /auth/profile answers it. */
+export async function loadPrincipalWithProfile(db: Database, sessionId: string): Promise<{ principal: Principal; profile: AuthUser | null } | null> {
+  const [row] = await runPrepared(db, principalWithProfileBySession, [sessionId]);
+  const principal = row ? principalOf(row) : null;
+  if (!row || !principal) return null;
+  const profile = row.principal_type === 'user'
+    ? authUserOf({
+      ...row, id: row.principal_id, role: row.role as AuthUserRow['role'], permissions: row.permissions ?? [],
+      courier_id: row.courier_id, branch_id: row.branch_id,
+    }, row.impersonator_id)
+    : null;
+  return { principal, profile };
 }

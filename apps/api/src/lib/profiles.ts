@@ -13,14 +13,15 @@ type UserRow = typeof users.$inferSelect;
 
 const USER_TYPE = { super_admin: 'super_admin', courier_admin: 'admin', branch_manager: 'staff', staff: 'staff' } as const;
 
-type AuthUserRow = {
+/** The columns of the staff profile, as the prepared statements below and the session check's profile variant select them. */
+export type AuthUserRow = {
   id: string; first_name: string; last_name: string; email: string; role: UserRow['role']; permissions: string[];
   role_permissions: string[] | null;
   courier_id: string | null; courier_name: string | null; courier_code: string | null; courier_logo_url: string | null;
   branch_id: string | null; branch_name: string | null;
 };
 
-/** The profile every screen of the staff side loads (GET /auth/profile): a prepared statement (issue 16). */
+/** The profile every screen of the staff side loads: a prepared statement (issue 16). */
 const authUserById = prepareStatement<AuthUserRow, [userId: string]>('auth_user_by_id', `
   select u.id, u.first_name, u.last_name, u.email, u.role, u.permissions, r.permissions as role_permissions,
     co.id as courier_id, co.name as courier_name, co.code as courier_code, co.logo_url as courier_logo_url,
@@ -32,9 +33,7 @@ const authUserById = prepareStatement<AuthUserRow, [userId: string]>('auth_user_
   where u.id = $1`);
 
 /** The staff-side user as the browser sees it (spec section 3, User): no hash, permissions resolved. */
-export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: string | null): Promise<AuthUser | null> {
-  const [row] = await runPrepared(db, authUserById, [userId]);
-  if (!row) return null;
+export function authUserOf(row: AuthUserRow, impersonatorId?: string | null): AuthUser {
   const rolePermissions = row.role_permissions ?? [];
   return {
     id: row.id,
@@ -48,6 +47,11 @@ export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: 
     branch: row.branch_id ? { id: row.branch_id, name: row.branch_name ?? '' } : null,
     impersonated_by: impersonatorId ?? null,
   };
+}
+
+export async function loadAuthUser(db: DbOrTx, userId: string, impersonatorId?: string | null): Promise<AuthUser | null> {
+  const [row] = await runPrepared(db, authUserById, [userId]);
+  return row ? authUserOf(row, impersonatorId) : null;
 }
 
 /** The customer as their portal sees it, with their own US shipping addresses (mailbox filled in). */

@@ -5,7 +5,8 @@ import { forbidden, unauthorized } from '../lib/app-error';
 import type { Database } from '../db/client';
 import { TokenError, type TokenSigner } from '../security/tokens';
 import { canAccess, type Access } from '@parceldesk/shared/access';
-import { loadPrincipal, type Principal } from '../lib/principal';
+import { loadPrincipal, loadPrincipalWithProfile, type Principal } from '../lib/principal';
+import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import { isKeyToken, loadKeyPrincipal } from '../lib/api-keys';
 import { API_KEY_ERRORS } from '@parceldesk/shared/api-scopes';
 import { AppError } from '../lib/app-error';
@@ -21,9 +22,13 @@ declare module 'fastify' {
     access?: Access;
     /** A multipart route's body as the API documentation shows it; the handler reads the parts itself. */
     multipartBody?: ZodType;
+    /** The route answers with the caller's staff profile: the session check selects it too (one statement, issue 16). */
+    staffProfile?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The caller's staff profile, loaded with the session on routes declaring `staffProfile` (null for a customer). */
+    staffProfile: AuthUser | null;
   }
   interface FastifyInstance {
     /** Every /api route as registered, with its declaration: the access matrix and the fuzzer walk it. */
@@ -46,7 +51,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 ? token : null;
 }
 
-/** Verifies the bearer token and its live session; messages mention "token" so the browser signs out (spec section 8). */
+/**
+ * Verifies the bearer token and its live session; messages mention "token" so the browser signs out (spec section 8).
+ * On a route declaring `staffProfile` the same statement also loads the caller's profile into the request.
+ */
 export async function authenticate(request: FastifyRequest, db: Database, signer: TokenSigner): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(MSG.authRequired);
@@ -57,7 +65,14 @@ export async function authenticate(request: FastifyRequest, db: Database, signer
     throw unauthorized(error instanceof TokenError && error.reason === 'expired' ? MSG.sessionExpired : 'Invalid token');
   }
   if (claims.type !== 'access') throw unauthorized('Invalid token type');
-  const principal = await loadPrincipal(db, claims.sid);
+  let principal: Principal | null;
+  if (request.routeOptions.config.staffProfile) {
+    const found = await loadPrincipalWithProfile(db, claims.sid);
+    principal = found?.principal ?? null;
+    request.staffProfile = found?.profile ?? null;
+  } else {
+    principal = await loadPrincipal(db, claims.sid);
+  }
   if (!principal || principal.id !== claims.sub) throw unauthorized(MSG.sessionExpired);
   return principal;
 }
@@ -87,6 +102,7 @@ async function authenticateKey(request: FastifyRequest, db: Database, token: str
 /** Adds the access check to every /api route from its declaration; it runs before body validation so an anonymous caller gets 401, not 400. */
 export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSigner) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('staffProfile', null);
   // Issue 17: every call made with an API key is in the audit log as that key (what, answer, from where).
   // onSend, so the row is written before the caller has its answer.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -10,7 +10,6 @@ import { notFound } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
 import { signInUser } from './sign-in.service';
 import { revokeSession } from '../../lib/sessions';
-import { loadAuthUser } from '../../lib/profiles';
 import { changeOwnPassword } from './password.service';
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {
@@ -31,12 +30,12 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
       return { message: 'Signed out' };
     });
 
-  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema } }, config: { access: STAFF_SIDE } },
+  // The session check loads the profile in the same statement (config.staffProfile, issue 16).
+  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema } }, config: { access: STAFF_SIDE, staffProfile: true } },
     async (request) => {
-      const principal = principalOf(request);
-      const user = await loadAuthUser(ctx.db, principal.id, principal.impersonatorId);
-      if (!user) throw notFound();
-      return { user };
+      principalOf(request);
+      if (!request.staffProfile) throw notFound();
+      return { user: request.staffProfile };
     });
 
   app.put('/auth/change-password', {

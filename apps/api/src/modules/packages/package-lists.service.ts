@@ -1,12 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES } from '@parceldesk/shared/domain/packages';
-import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES, type PackageStatus } from '@parceldesk/shared/domain/packages';
+import { isFilterRange, type ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   SERVICE_LABELS, SERVICES, type myPackageListColumns, type packageListColumns, type UnknownPackageListItem, type unknownPackageListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, customers, customerSearchText, packageClaims, packages, packageSearchText } from '../../db/schema/index';
+import { branches, couriers, customers, customerSearchText, dashboardPackageCounts, packageClaims, packages, packageSearchText } from '../../db/schema/index';
 import { branchOptions, courierOptions } from '../../lib/list-options';
 import { containsPattern, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
@@ -70,6 +70,32 @@ function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ColumnsO
   return staff;
 }
 
+/**
+ * The total of a courier-wide (or network) package list that no search or filter but status
+ * narrows, read from the parcel counters migration 0027's triggers keep per courier, branch and
+ * status in the writing transaction (exact, not an estimate); anything else counts its rows. A
+ * branch-bound reader's list (its branch, unknown parcels, what they received) has no counter.
+ * A status value compared as text (no dropdown shown) matches the same rows: no status name
+ * contains another.
+ */
+function countedPackages(scope: TenantScope, onlyStatus?: PackageStatus) {
+  return (query: ListQuery): SQL | undefined => {
+    if (scope.branch || query.search) return undefined;
+    const { status, ...others } = query.filters;
+    if (Object.keys(others).length > 0 || (onlyStatus && status !== undefined)) return undefined;
+    if (status !== undefined && isFilterRange(status)) return undefined;
+    const statuses = onlyStatus ? [onlyStatus] : status === undefined ? null : [status].flat();
+    if (statuses && !statuses.every((value) => (PACKAGE_STATUSES as readonly string[]).includes(value))) return undefined;
+    // An empty list of statuses matches no parcel, as the list's own filter does.
+    if (statuses?.length === 0) return sql`select 0`;
+    return sql`select coalesce(sum(${dashboardPackageCounts.packages}), 0)::int from ${dashboardPackageCounts}
+      where ${and(
+        scope.courierId ? eq(dashboardPackageCounts.courierId, scope.courierId) : undefined,
+        statuses ? inArray(dashboardPackageCounts.status, statuses) : undefined,
+      ) ?? sql`true`}`;
+  };
+}
+
 /** GET /packages: staff their courier's (the network for a super admin), a customer their own. */
 export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery) {
   const forCustomer = principal.kind === 'customer';
@@ -85,6 +111,7 @@ export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery)
     where: visiblePackages(principal),
     columns: columns(db, scope, forCustomer),
     searchCondition: packageSearch(scope, forCustomer ? principal.id : null),
+    countedTotal: forCustomer ? undefined : countedPackages(scope),
     query,
     defaultSort: { field: 'receivedAt', order: 'desc' },
     tieBreaker: packages.id,
@@ -117,6 +144,7 @@ export function listUnknownPackages(db: DbOrTx, principal: Principal, query: Lis
     from: (q) => q.from(packages).leftJoin(branches, eq(branches.id, packages.branchId)).innerJoin(couriers, eq(couriers.id, packages.courierId)).$dynamic(),
     where: visiblePackages(principal, eq(packages.status, 'unknown')),
     columns: unknownColumns,
+    countedTotal: countedPackages(scope, 'unknown'),
     query,
     defaultSort: { field: 'receivedAt', order: 'desc' },
     tieBreaker: packages.id,
