@@ -43,7 +43,7 @@ describe('package list totals', () => {
   it('equal the parcels the list holds, from the counters or the rows, after receipts, moves, unknowns and a deletion', async () => {
     const other = await makeCourier(t.database.db);
     const otherAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier: other }))).headers;
-    const made = [];
+    const made: Awaited<ReturnType<typeof receive>>[] = [];
     for (let n = 0; n < 4; n += 1) made.push(await receive({ customerId: n % 2 === 0 ? w.tanya.id : w.andre.id }));
     await receive({ labelName: 'Nobody Known' }); // no customer: unknown
     await receive({ labelName: 'Nobody Either' });
