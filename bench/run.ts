@@ -9,6 +9,8 @@
  *   npm run bench -- --cpu-prof    the API server writes a V8 CPU profile to bench/results/profiles/ when it stops
  *   npm run bench -- --rows profile,customers   only the load rows whose name contains one of these
  *   npm run bench -- --server /elsewhere/apps/api/dist/server.js   load-test another build (a before/after comparison)
+ *   BENCH_DATABASE=parceldesk_bench_me npm run bench   a database name of your own (default parceldesk_bench; each run drops it)
+ *   BENCH_REUSE=1 npm run bench    keep the seeded database after the run and reuse it next time (no new seed)
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +24,7 @@ import { runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { measure, type LoadFigures, type LoadTarget } from './lib/load';
 import { productionEnv, repoRoot, rssMb, spawnNode } from './lib/processes';
 import { evaluateTargets, markdown, withRatios, type BenchResults, type LoadRow } from './lib/report';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData } from './lib/seed';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData, seededFigures } from './lib/seed';
 import { PACKAGE_SEED } from './lib/seed-packages';
 import pg from 'pg';
 
@@ -131,6 +133,8 @@ async function measurePages(baseUrl: string): Promise<Pick<BenchResults, 'javasc
   return { javascript, lighthouse };
 }
 
+const PACKAGE_ROWS = { receive: '(e) receive a scan (new package)', mine: '(e) customer\'s own packages, page 1', track: '(e) public tracking lookup' };
+
 /**
  * Issue 11 rows: a scan saved (each request a new tracking number for a mailbox of the biggest
  * courier), a customer's own package list, and the public tracking lookup.
@@ -149,18 +153,32 @@ async function packageRows(baseUrl: string, auth: Record<string, string>, databa
   let scan = 0;
   const runStarted = Date.now();
   const receive = {
-    name: '(e) receive a scan (new package)', url: `${baseUrl}/api/packages/receive`, method: 'POST' as const, headers: auth,
+    name: PACKAGE_ROWS.receive, url: `${baseUrl}/api/packages/receive`, method: 'POST' as const, headers: auth,
     bodyFor: () => JSON.stringify({ trackingNumber: `BENCH${runStarted}${(scan += 1)}`, mailboxNumber: 'BC01-000123', weight: 3.25, length: 12, width: 10, height: 8 }),
   };
-  const mine = { name: '(e) customer\'s own packages, page 1', url: `${baseUrl}/api/packages?page=1&pageSize=25`, headers: customerAuth };
-  const track = { name: '(e) public tracking lookup', url: `${baseUrl}/api/track/${BENCH_TRACKING}?api_key=${courier.api_key}` };
+  const mine = { name: PACKAGE_ROWS.mine, url: `${baseUrl}/api/packages?page=1&pageSize=25`, headers: customerAuth };
+  const track = { name: PACKAGE_ROWS.track, url: `${baseUrl}/api/track/${BENCH_TRACKING}?api_key=${courier.api_key}` };
   const out: (LoadFigures & { kind: LoadRow['kind'] })[] = [];
-  out.push(await run(receive, 'receive'));
-  await warmUp(mine.url, mine.headers);
-  out.push(await run(mine, 'list'));
-  await warmUp(track.url);
-  out.push(await run(track, 'tracking'));
+  if (wanted(receive.name)) out.push(await run(receive, 'receive'));
+  if (wanted(mine.name)) {
+    await warmUp(mine.url, mine.headers);
+    out.push(await run(mine, 'list'));
+  }
+  if (wanted(track.name)) {
+    await warmUp(track.url);
+    out.push(await run(track, 'tracking'));
+  }
   return out;
+}
+
+/** The figures of a database BENCH_REUSE kept from an earlier run (no seed this run). */
+async function reusedSeed(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    return await seededFigures(pool, 0);
+  } finally {
+    await pool.end();
+  }
 }
 
 async function main() {
@@ -172,7 +190,7 @@ async function main() {
 
   log('Seeding the bench database ...');
   const database = await createBenchDatabase(log);
-  const seed = await seedBenchData(database.url);
+  const seed = database.reused ? await reusedSeed(database.url) : await seedBenchData(database.url);
   log(`  ${seed.couriers} couriers, ${seed.customers} customers, ${seed.users} users, ${seed.shippingRates} rates, ${seed.tickets} tickets, ${seed.ticketMessages} messages, ${seed.packages} packages with ${seed.packageEvents} events in ${seed.seconds.toFixed(1)} s`);
 
   const rows: (LoadFigures & { kind: LoadRow['kind'] })[] = [];
@@ -222,7 +240,7 @@ async function main() {
       await warmUp(url, auth);
       rows.push(await run({ name: candidate.name, url, headers: auth }, 'list'));
     }
-    if (wanted('(e)')) rows.push(...await packageRows(server.baseUrl, auth, database.url, warmUp));
+    if (Object.values(PACKAGE_ROWS).some(wanted)) rows.push(...await packageRows(server.baseUrl, auth, database.url, warmUp));
     if (wanted('(d) sign-in (argon2id)')) {
       rows.push(await run({
         name: '(d) sign-in (argon2id)', url: `${server.baseUrl}/api/auth/login`, method: 'POST',

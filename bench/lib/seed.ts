@@ -101,12 +101,18 @@ export async function seedBenchData(url: string): Promise<SeedFigures> {
   // indexes alone. Without it the bench measured heap fetches a freshly loaded table only has.
   await q('vacuum analyze');
 
-  const count = async (table: string) => Number((await q(`select count(*) as n from ${table}`)).rows[0].n);
-  const figures: SeedFigures = {
-    couriers: await count('couriers'), branches: await count('branches'), users: await count('users'),
-    customers: await count('customers'), shippingRates: await count('shipping_rates'),
-    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'), packages: parcels.packages, packageEvents: parcels.events, seconds: (Date.now() - started) / 1000,
-  };
+  const figures = await seededFigures(pool, (Date.now() - started) / 1000, parcels);
   await pool.end();
   return figures;
+}
+
+/** What a seeded database holds (a reused one too: BENCH_REUSE, whose seed took `seconds` 0 this run). */
+export async function seededFigures(pool: pg.Pool, seconds: number, parcels?: { packages: number; events: number }): Promise<SeedFigures> {
+  const count = async (table: string) => Number((await pool.query(`select count(*) as n from ${table}`)).rows[0].n);
+  return {
+    couriers: await count('couriers'), branches: await count('branches'), users: await count('users'),
+    customers: await count('customers'), shippingRates: await count('shipping_rates'),
+    tickets: await count('tickets'), ticketMessages: await count('ticket_messages'),
+    packages: parcels?.packages ?? await count('packages'), packageEvents: parcels?.events ?? await count('package_events'), seconds,
+  };
 }

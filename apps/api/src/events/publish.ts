@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isBranchScoped, type Permission } from '@parceldesk/shared/permissions';
 import type { ManifestStatus } from '@parceldesk/shared/domain/manifests';
 import type { PackageStatus } from '@parceldesk/shared/domain/packages';
@@ -151,8 +151,11 @@ const ruleOf = <F extends Family>(family: F) => FAMILIES[family] as FamilyRule<F
  * transaction commits, so no stream hears of a change that was rolled back.
  */
 export async function publishEvent(tx: DbOrTx, event: LiveEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await tx.execute(sql`select ${eventNotify(event)}`);
 }
+
+/** The NOTIFY of one event as an expression, for a statement that does more (db/one-statement.ts). */
+export const eventNotify = (event: LiveEvent): SQL => sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`;
 
 /** Several events in one statement (a write that tells many people at once); identical ones reach the streams once. */
 export async function publishEvents(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {

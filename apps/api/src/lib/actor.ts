@@ -3,7 +3,7 @@ import { MSG } from '@parceldesk/shared/messages';
 import type { DbOrTx } from '../db/client';
 import { principalOf } from '../plugins/auth';
 import { badRequest, notFound } from './app-error';
-import { writeAudit } from './audit';
+import { auditInsert } from './audit';
 import { courierById } from './courier-lookup';
 import type { Principal } from './principal';
 import { scopeOf, type TenantScope } from './tenant-scope';
@@ -48,12 +48,15 @@ export function withImpersonation(actor: Actor | null, details?: Record<string, 
  * The one audit path for a signed-in actor's write, in the write's transaction. An impersonated
  * write always records the impersonator (`details.impersonatedBy`), whatever the feature.
  */
-export async function auditAction(
-  tx: DbOrTx,
-  actor: Actor,
-  entry: { courierId: string | null; action: string; targetType?: string; targetId?: string; details?: Record<string, unknown> },
-): Promise<void> {
-  await writeAudit(tx, {
+export async function auditAction(tx: DbOrTx, actor: Actor, entry: ActorAuditEntry): Promise<void> {
+  await auditActionInsert(tx, actor, entry);
+}
+
+type ActorAuditEntry = { courierId: string | null; action: string; targetType?: string; targetId?: string; details?: Record<string, unknown> };
+
+/** auditAction's row, not yet run, for a write sent as one statement (db/one-statement.ts). */
+export function auditActionInsert(tx: DbOrTx, actor: Actor, entry: ActorAuditEntry) {
+  return auditInsert(tx, {
     courierId: entry.courierId,
     actorType: actorTypeOf(actor.principal),
     actorId: actor.principal.id,

@@ -18,7 +18,12 @@ export interface AuditEntry {
  * this is called directly only for writes with no signed-in actor (sign-up, sign-in, reset).
  */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLogs).values({
+  await auditInsert(tx, entry);
+}
+
+/** The audit row's insert, not yet run (db/one-statement.ts runs it with the change's other rows). */
+export function auditInsert(tx: DbOrTx, entry: AuditEntry) {
+  return tx.insert(auditLogs).values({
     courierId: entry.courierId,
     actorType: entry.actorType,
     actorId: entry.actorId,

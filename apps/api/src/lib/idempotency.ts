@@ -39,8 +39,15 @@ export async function replayOf(tx: DbOrTx, input: { principalId: string; key: st
 }
 
 /** Kept with the write, so the answer exists exactly when the change does. */
-export async function rememberAnswer(tx: DbOrTx, input: { principalId: string; key: string; hash: string; courierId: string | null; route: string } & StoredAnswer): Promise<void> {
-  await tx.insert(idempotencyKeys).values({
+export async function rememberAnswer(tx: DbOrTx, input: AnswerToKeep): Promise<void> {
+  await answerInsert(tx, input);
+}
+
+type AnswerToKeep = { principalId: string; key: string; hash: string; courierId: string | null; route: string } & StoredAnswer;
+
+/** rememberAnswer's row, not yet run, for a write sent as one statement (db/one-statement.ts). */
+export function answerInsert(tx: DbOrTx, input: AnswerToKeep) {
+  return tx.insert(idempotencyKeys).values({
     principalId: input.principalId, key: input.key, courierId: input.courierId, route: input.route, requestHash: input.hash,
     statusCode: input.statusCode, outcome: input.outcome, resourceId: input.resourceId,
   });

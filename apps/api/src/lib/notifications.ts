@@ -26,9 +26,16 @@ export interface NewNotification {
 export async function createNotifications(tx: DbOrTx, rows: readonly NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
   // In slices: a manifest's move can tell thousands of customers at once (bind-parameter limit).
-  for (let start = 0; start < rows.length; start += 1000) {
-    await tx.insert(notifications).values(rows.slice(start, start + 1000).map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
-  }
+  for (let start = 0; start < rows.length; start += 1000) await notificationInsert(tx, rows.slice(start, start + 1000));
+  await publishEvents(tx, notificationEvents(rows));
+}
+
+/** The rows' insert, not yet run (at most 1,000 rows), for a write sent as one statement (db/one-statement.ts). */
+export const notificationInsert = (tx: DbOrTx, rows: readonly NewNotification[]) =>
+  tx.insert(notifications).values(rows.map((row) => ({ ...row, userId: row.userId ?? null, customerId: row.customerId ?? null })));
+
+/** The live event of each recipient (one per person however many rows they get). */
+export function notificationEvents(rows: readonly NewNotification[]): NotificationLiveEvent[] {
   const events = new Map<string, NotificationLiveEvent>();
   for (const row of rows) {
     const customerId = row.customerId ?? null;
@@ -39,5 +46,5 @@ export async function createNotifications(tx: DbOrTx, rows: readonly NewNotifica
       audience: customerId ? 'customer' : 'staff',
     });
   }
-  await publishEvents(tx, [...events.values()]);
+  return [...events.values()];
 }

@@ -17,15 +17,19 @@ export const OUTBOX_CHANNEL = 'email_outbox';
  * commits, and it survives an SMTP outage. The NOTIFY (delivered on commit) wakes a worker at once.
  */
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<void> {
-  await tx.insert(emailOutbox).values({
-    courierId: email.courierId,
-    toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html ?? null,
-  });
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await emailInsert(tx, email);
+  await tx.execute(sql`select ${OUTBOX_WAKE}`);
 }
+
+/** enqueueEmail's row, not yet run, and the NOTIFY that wakes a worker: for db/one-statement.ts. */
+export const emailInsert = (tx: DbOrTx, email: OutgoingEmail) => tx.insert(emailOutbox).values({
+  courierId: email.courierId,
+  toAddress: email.to,
+  subject: email.subject,
+  textBody: email.text,
+  htmlBody: email.html ?? null,
+});
+export const OUTBOX_WAKE = sql`pg_notify(${OUTBOX_CHANNEL}, '')`;
 
 /** Queues many emails in the caller's transaction in one statement and a single NOTIFY (an arrival's invoices). */
 export async function enqueueEmails(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {

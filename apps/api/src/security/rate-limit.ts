@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { prepareStatement, runPrepared } from '../db/prepared';
 import { MSG } from '@parceldesk/shared/messages';
 import { tooManyRequests } from '../lib/app-error';
 
@@ -10,16 +11,23 @@ export interface RateLimitPolicy {
 }
 
 /**
+ * One hit of a key ($1) in its fixed window of $2 seconds, returning `hits` after it. The one
+ * home of the counting SQL: a route on a hot public path (tracking) runs it as a CTE of its own
+ * statement, so the count and the answer take one round trip.
+ */
+export const RATE_LIMIT_HIT_SQL = `insert into rate_limits (key, window_start, hits, last_hit_at)
+    values ($1, to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int), 1, now())
+    on conflict (key, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = now()
+    returning hits`;
+const hitStatement = prepareStatement<{ hits: number }, [string, number]>('rate-limit-hit', RATE_LIMIT_HIT_SQL);
+
+/**
  * Fixed-window counters in PostgreSQL, so every API instance behind a load balancer counts the
  * same hits. Returns the count after this hit.
  */
 async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
-  const result = await db.execute<{ hits: number }>(sql`
-    insert into rate_limits (key, window_start, hits, last_hit_at)
-    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1, now())
-    on conflict (key, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = now()
-    returning hits`);
-  return Number(result.rows[0]?.hits ?? 0);
+  const [row] = await runPrepared(db, hitStatement, [key, windowSeconds]);
+  return Number(row?.hits ?? 0);
 }
 
 async function current(db: Database, key: string, windowSeconds: number): Promise<number> {

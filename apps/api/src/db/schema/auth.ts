@@ -72,7 +72,7 @@ export const auditLogs = pgTable('audit_logs', {
   index('audit_logs_action_idx').on(t.action, t.createdAt),
 ]);
 
-/** Fixed-window counters shared by every API instance (sign-in and reset limits). */
+/** Fixed-window counters shared by every API instance (sign-in, reset and tracking limits). Unlogged (migration 0029): a crash empties them. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { formatMawb, manifestActionsFrom, isManifestOpen } from '@parceldesk/shared/domain/manifests';
 import type { ManifestBreakdownRow, ManifestDetail, ManifestPackage, ManifestTotals } from '@parceldesk/shared/schemas/manifests';
 import type { DbOrTx } from '../../db/client';
+import { runAsOneStatement } from '../../db/one-statement';
 import { couriers, customers, manifestEvents, manifestPackages, packageFiles, packages, users } from '../../db/schema/index';
 import type { Principal } from '../../lib/principal';
 import { scopeOf } from '../../lib/tenant-scope';
@@ -9,18 +10,21 @@ import { loadManifest, mayManageManifests, type ManifestRow } from './manifest-a
 
 const userName = (table: typeof users) => sql<string | null>`${table.firstName} || ' ' || ${table.lastName}`;
 
-/** Pieces, packages, weights and declared value of what the manifest carries, in one query. */
-export async function manifestTotals(db: DbOrTx, manifestId: string): Promise<ManifestTotals> {
-  const [row] = await db.select({
-    packages: sql<number>`count(*)::int`,
-    pieces: sql<number>`coalesce(sum(${packages.pieces}), 0)::int`,
-    weight: sql<string>`coalesce(sum(${packages.weight}), 0)`,
-    chargeableWeight: sql<number>`coalesce(sum(${packages.chargeableWeight}), 0)::int`,
-    declaredValueCents: sql<string>`coalesce(sum(${packages.declaredValueCents}), 0)`,
-  }).from(manifestPackages).innerJoin(packages, eq(packages.id, manifestPackages.packageId)).where(eq(manifestPackages.manifestId, manifestId));
+/**
+ * Pieces, packages, weights and declared value of what the manifest carries, in one query. With
+ * `alongside`, writes and NOTIFYs sent in the same statement (db/one-statement.ts): the totals are
+ * then those from before the writes.
+ */
+export async function manifestTotals(db: DbOrTx, manifestId: string, alongside?: { writes: SQLWrapper[]; notifies: SQL[] }): Promise<ManifestTotals> {
+  const [row] = await runAsOneStatement<{ packages: number; pieces: number; weight: string; chargeable_weight: number; declared_value_cents: string }>(db, {
+    writes: alongside?.writes ?? [], notifies: alongside?.notifies ?? [],
+    result: sql`select count(*)::int as packages, coalesce(sum(p.pieces), 0)::int as pieces, coalesce(sum(p.weight), 0) as weight,
+        coalesce(sum(p.chargeable_weight), 0)::int as chargeable_weight, coalesce(sum(p.declared_value_cents), 0) as declared_value_cents
+      from ${manifestPackages} mp join ${packages} p on p.id = mp.package_id where mp.manifest_id = ${manifestId}`,
+  });
   return {
     packages: row?.packages ?? 0, pieces: row?.pieces ?? 0, weight: Number(row?.weight ?? 0),
-    chargeableWeight: row?.chargeableWeight ?? 0, declaredValueCents: Number(row?.declaredValueCents ?? 0),
+    chargeableWeight: row?.chargeable_weight ?? 0, declaredValueCents: Number(row?.declared_value_cents ?? 0),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { MANIFEST_STATUS_LABELS, placesOf } from '@parceldesk/shared/domain/manifests';
@@ -72,33 +73,52 @@ function brokerCsv(manifest: ManifestRow, lines: ManifestLine[]): Buffer {
 // XLSX: the manifest sheet (header, one row per parcel, totals) and the two breakdowns.
 
 async function manifestXlsx(manifest: ManifestRow, courierName: string, lines: ManifestLine[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  // exceljs's streaming writer: each row is serialised as it is committed, not kept as a cell model
+  // and written at the end (about 60% of the in-memory workbook's CPU on 5,000 rows). Inline
+  // strings: half the time of the shared-string table, the same file to Excel.
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   book.creator = 'ParcelDesk';
-  const sheet = book.addWorksheet('Manifest');
-  for (const [name, value] of headerRows(manifest, courierName)) sheet.addRow([name, value]).getCell(1).font = { bold: true };
-  sheet.addRow([]);
-  const head = sheet.addRow(MANIFEST_CSV_COLUMNS);
-  head.font = { bold: true };
-  const first = head.number + 1;
+  const header = headerRows(manifest, courierName);
+  const first = header.length + 3;
+  const sheet = book.addWorksheet('Manifest', { views: [{ state: 'frozen', ySplit: first - 1 }] });
+  sheet.columns = [18, 24, 26, 14, 14, 30, 8, 12, 12, 14, 14].map((width) => ({ width }));
+  const bold = { bold: true };
+  const add = (target: typeof sheet, values: (string | number)[], font?: typeof bold) => {
+    const row = target.addRow(values);
+    if (font) row.font = font;
+    return row;
+  };
+  for (const [name, value] of header) {
+    const row = sheet.addRow([name, value]);
+    row.getCell(1).font = bold;
+    row.commit();
+  }
+  sheet.addRow([]).commit();
+  add(sheet, MANIFEST_CSV_COLUMNS, bold).commit();
+  const figures = (row: ReturnType<typeof sheet.addRow>) => {
+    for (const column of [8, 10]) row.getCell(column).numFmt = '0.00';
+    row.commit();
+  };
   for (const l of lines) {
-    sheet.addRow([l.packageNo, l.trackingNumber, l.consignee, l.mailboxNumber, l.trn ?? '', l.description ?? '', l.pieces, l.weight, l.chargeableWeight, (l.declaredValueCents ?? 0) / 100, PACKAGE_STATUS_LABELS[l.status]]);
+    figures(add(sheet, [l.packageNo, l.trackingNumber, l.consignee, l.mailboxNumber, l.trn ?? '', l.description ?? '', l.pieces, l.weight, l.chargeableWeight, (l.declaredValueCents ?? 0) / 100, PACKAGE_STATUS_LABELS[l.status]]));
   }
   const totals = totalsOf(lines);
   // Figures, not formulas: the file reads the same in every program (and parses back in tests).
-  const total = sheet.addRow(['TOTAL', `${totals.packages} packages`, '', '', '', '', totals.pieces, totals.weight, totals.chargeableWeight, totals.declaredValueCents / 100, '']);
-  total.font = { bold: true };
-  for (const column of [8, 10]) sheet.getColumn(column).numFmt = '0.00';
-  sheet.columns.forEach((column, index) => { column.width = [18, 24, 26, 14, 14, 30, 8, 12, 12, 14, 14][index] ?? 12; });
-  sheet.views = [{ state: 'frozen', ySplit: first - 1 }];
+  figures(add(sheet, ['TOTAL', `${totals.packages} packages`, '', '', '', '', totals.pieces, totals.weight, totals.chargeableWeight, totals.declaredValueCents / 100, ''], bold));
+  sheet.commit();
 
   for (const [title, rows] of [['By customer', byCustomer(lines)], ['By TRN', byTrn(lines)]] as const) {
     const part = book.addWorksheet(title);
-    part.addRow([title === 'By TRN' ? 'TRN' : 'Customer', 'Mailbox', 'Packages', 'Pieces', 'Weight (lb)', 'Chargeable weight (lb)', 'Declared value (US$)']).font = { bold: true };
-    for (const row of rows) part.addRow([row.label, row.detail ?? '', row.packages, row.pieces, row.weight, row.chargeableWeight, row.declaredValueCents / 100]);
-    part.columns.forEach((column, index) => { column.width = [30, 14, 10, 8, 12, 14, 16][index] ?? 12; });
+    part.columns = [30, 14, 10, 8, 12, 14, 16].map((width) => ({ width }));
+    add(part, [title === 'By TRN' ? 'TRN' : 'Customer', 'Mailbox', 'Packages', 'Pieces', 'Weight (lb)', 'Chargeable weight (lb)', 'Declared value (US$)'], bold).commit();
+    for (const row of rows) add(part, [row.label, row.detail ?? '', row.packages, row.pieces, row.weight, row.chargeableWeight, row.declaredValueCents / 100]).commit();
+    part.commit();
   }
-  // Inline strings: half the time of exceljs's shared-string table on 5,000 rows, same file to Excel.
-  return Buffer.from(await book.xlsx.writeBuffer({ useSharedStrings: false }));
+  await book.commit();
+  return Buffer.concat(chunks);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,17 +1,17 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { assertManifestOpen } from '@parceldesk/shared/domain/manifests';
 import { PACKAGE_STATUS_LABELS, trackingMatchKeys } from '@parceldesk/shared/domain/packages';
-import type { ManifestAddPackages, ManifestAddResult, ManifestRefusal } from '@parceldesk/shared/schemas/manifests';
+import type { ManifestAddPackages, ManifestAddResult, ManifestRefusal, ManifestTotals } from '@parceldesk/shared/schemas/manifests';
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { manifestPackages, manifests, packageEvents, packages } from '../../db/schema/index';
-import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
+import { actorTypeOf, auditAction, auditActionInsert, withImpersonation, type Actor } from '../../lib/actor';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
+import { answerInsert, replayOf, requestHash } from '../../lib/idempotency';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { loadManifest, type ManifestRow } from './manifest-access';
 import { manifestTotals } from './manifest-detail.service';
-import { announceManifest } from './manifest-writes.service';
+import { announceManifest, manifestNotify } from './manifest-writes.service';
 
 type PackageRow = typeof packages.$inferSelect;
 interface Refused { code: string; reason: ManifestRefusal; message: string }
@@ -120,31 +120,42 @@ export async function addManifestPackages(
     throw new AppError(STATUS_OF_REFUSAL[first.reason], refused.length === 1 ? first.message : `None could be added. ${first.message}`, undefined, `manifest.${first.reason}`);
   }
 
-  if (!replay && toAdd.size > 0) {
-    const ids = [...toAdd.keys()];
-    try {
-      await tx.insert(manifestPackages).values(ids.map((packageId) => ({ manifestId: manifest.id, packageId, courierId: manifest.courierId, addedBy: actor.principal.kind === 'user' ? actor.principal.id : null })));
-    } catch (error) {
-      // The backstop of the row locks above: the database's one-manifest-per-package index.
-      if (isUniqueViolation(error, 'manifest_packages_current_key')) throw new AppError(409, 'A package was loaded on another manifest at the same moment; scan it again', undefined, 'manifest.on_other_manifest');
-      throw error;
-    }
-    await tx.update(packages).set({ status: 'manifested', updatedAt: sql`now()` }).where(inArray(packages.id, ids));
-    const details = withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number });
-    await tx.insert(packageEvents).values(ids.map((packageId) => ({
+  // The rows of the load, its history, audit, live event and idempotency answer go as one statement
+  // whose final select also sums what the manifest held before it (the same snapshot): the totals
+  // are that plus the parcels added, so the scan station's running count costs no extra round trip.
+  const ids = replay ? [] : [...toAdd.keys()];
+  const details = withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number });
+  const writes: SQLWrapper[] = ids.length === 0 ? [] : [
+    tx.insert(manifestPackages).values(ids.map((packageId) => ({ manifestId: manifest.id, packageId, courierId: manifest.courierId, addedBy: actor.principal.kind === 'user' ? actor.principal.id : null }))),
+    tx.update(packages).set({ status: 'manifested', updatedAt: sql`now()` }).where(inArray(packages.id, ids)),
+    tx.insert(packageEvents).values(ids.map((packageId) => ({
       courierId: manifest.courierId, packageId, kind: 'manifest', status: 'manifested' as const, note: `Loaded on manifest ${manifest.number}`,
       actorType: actorTypeOf(actor.principal), actorId: actor.principal.id, details: details ?? null,
-    })));
-    await announceManifest(tx, manifest, 'manifest.packages');
-    await auditAction(tx, actor, {
+    }))),
+    auditActionInsert(tx, actor, {
       courierId: manifest.courierId, action: 'manifest.packages_added', targetType: 'manifest', targetId: manifest.id,
       details: { number: manifest.number, packages: [...toAdd.values()].slice(0, 100).map((p) => p.packageNo), count: ids.length },
-    });
-  }
+    }),
+  ];
   if (idempotencyKey && !replay) {
-    await rememberAnswer(tx, { principalId: actor.principal.id, key: idempotencyKey, hash, courierId: manifest.courierId, route: ROUTE, statusCode: 200, outcome: 'added', resourceId: manifest.id });
+    writes.push(answerInsert(tx, { principalId: actor.principal.id, key: idempotencyKey, hash, courierId: manifest.courierId, route: ROUTE, statusCode: 200, outcome: 'added', resourceId: manifest.id }));
   }
-  const totals = await manifestTotals(tx, manifest.id);
+  let before: ManifestTotals;
+  try {
+    before = await manifestTotals(tx, manifest.id, { writes, notifies: ids.length ? [manifestNotify(manifest, 'manifest.packages')] : [] });
+  } catch (error) {
+    // The backstop of the row locks above: the database's one-manifest-per-package index.
+    if (isUniqueViolation(error, 'manifest_packages_current_key')) throw new AppError(409, 'A package was loaded on another manifest at the same moment; scan it again', undefined, 'manifest.on_other_manifest');
+    throw error;
+  }
+  const loaded = replay ? [] : [...toAdd.values()];
+  const totals: ManifestTotals = {
+    packages: before.packages + loaded.length,
+    pieces: before.pieces + loaded.reduce((sum, p) => sum + p.pieces, 0),
+    weight: Math.round((before.weight + loaded.reduce((sum, p) => sum + Number(p.weight), 0)) * 100) / 100,
+    chargeableWeight: before.chargeableWeight + loaded.reduce((sum, p) => sum + p.chargeableWeight, 0),
+    declaredValueCents: before.declaredValueCents + loaded.reduce((sum, p) => sum + (p.declaredValueCents ?? 0), 0),
+  };
   return { added, refused, totals, message: summary(added, refused, totals.packages) };
 }
 

@@ -4,7 +4,7 @@ import {
 } from '@parceldesk/shared/domain/manifests';
 import { MANIFEST_FORM_MSG, type ManifestInput } from '@parceldesk/shared/schemas/manifests';
 import type { DbOrTx } from '../../db/client';
-import { publishEvent, type ManifestLiveEvent } from '../../events/publish';
+import { eventNotify, publishEvent, type ManifestLiveEvent } from '../../events/publish';
 import { manifestEvents, manifests } from '../../db/schema/index';
 import { actorTypeOf, auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
@@ -19,8 +19,15 @@ export const jamaicaYear = (now = new Date()): number => Number(new Intl.DateTim
  * changed: the `manifests` live event, NOTIFYed at commit (events/publish.ts, LISTEN/NOTIFY → SSE).
  */
 export function announceManifest(tx: DbOrTx, manifest: Pick<ManifestRow, 'id' | 'courierId' | 'status'>, kind: ManifestLiveEvent['kind']): Promise<void> {
-  return publishEvent(tx, { family: 'manifests', kind, audience: 'staff', courierId: manifest.courierId, customerId: null, manifestId: manifest.id, status: manifest.status });
+  return publishEvent(tx, manifestEvent(manifest, kind));
 }
+
+const manifestEvent = (manifest: Pick<ManifestRow, 'id' | 'courierId' | 'status'>, kind: ManifestLiveEvent['kind']): ManifestLiveEvent => ({
+  family: 'manifests', kind, audience: 'staff', courierId: manifest.courierId, customerId: null, manifestId: manifest.id, status: manifest.status,
+});
+
+/** announceManifest's NOTIFY as an expression, for a write sent as one statement (db/one-statement.ts). */
+export const manifestNotify = (manifest: Pick<ManifestRow, 'id' | 'courierId' | 'status'>, kind: ManifestLiveEvent['kind']) => eventNotify(manifestEvent(manifest, kind));
 
 /** One row of the manifest's history, in the transaction of the change, and the live event of it. */
 export async function recordManifestEvent(

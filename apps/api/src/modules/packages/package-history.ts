@@ -1,33 +1,53 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   isNotifyingStatus, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_NEXT_STEP, type PackageStatus,
 } from '@parceldesk/shared/domain/packages';
 import { SERVICE_LABELS } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { couriers, customers, packageEvents } from '../../db/schema/index';
-import { publishEvent } from '../../events/publish';
+import { runAsOneStatement } from '../../db/one-statement';
+import { eventNotify } from '../../events/publish';
 import { actorTypeOf, withImpersonation, type Actor } from '../../lib/actor';
-import { enqueueEmail } from '../../mail/outbox';
-import { createNotifications } from '../../lib/notifications';
+import { emailInsert, OUTBOX_WAKE } from '../../mail/outbox';
+import { notificationEvents, notificationInsert } from '../../lib/notifications';
 import { customerPortalLink } from '../../lib/tell-customer';
 import type { PackageRow } from './package-access';
 
 export type PackageEventKind = 'received' | 'status' | 'edit' | 'assigned' | 'claimed' | 'branch_receipt' | 'branch_switch' | 'integration';
 
+type PackageEventInput = { pkg: Pick<PackageRow, 'id' | 'courierId'>; kind: PackageEventKind; status: PackageStatus; actor: Actor | null; note?: string | null; location?: string | null; details?: Record<string, unknown> };
+
 /** One row of the package's history, in the transaction of the change it records. */
-export async function recordPackageEvent(
-  tx: DbOrTx,
-  input: { pkg: Pick<PackageRow, 'id' | 'courierId'>; kind: PackageEventKind; status: PackageStatus; actor: Actor | null; note?: string | null; location?: string | null; details?: Record<string, unknown> },
-): Promise<void> {
+export async function recordPackageEvent(tx: DbOrTx, input: PackageEventInput): Promise<void> {
+  await packageEventInsert(tx, input);
+}
+
+/** recordPackageEvent's row, not yet run, for a write sent as one statement (db/one-statement.ts). */
+export function packageEventInsert(tx: DbOrTx, input: PackageEventInput) {
   const { actor } = input;
   const details = withImpersonation(actor, input.details);
-  await tx.insert(packageEvents).values({
+  return tx.insert(packageEvents).values({
     courierId: input.pkg.courierId, packageId: input.pkg.id, kind: input.kind, status: input.status,
     note: input.note ?? null, location: input.location ?? null,
     actorType: actor ? actorTypeOf(actor.principal) : 'system', actorId: actor?.principal.id ?? null,
     details: details ?? null,
   });
 }
+
+/** What telling a package's customer needs to know about them and their courier. */
+export interface PackageRecipient { firstName: string; email: string; packageEmails: boolean; isActive: boolean; courierName: string; apiKey: string }
+
+/** The customer to tell (null when the package has none or the status does not notify). */
+export async function packageRecipient(tx: DbOrTx, pkg: Pick<PackageRow, 'customerId' | 'status'>): Promise<PackageRecipient | null> {
+  if (!pkg.customerId || !isNotifyingStatus(pkg.status)) return null;
+  const [row] = await tx.select({
+    firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive,
+    courierName: couriers.name, apiKey: couriers.apiKey,
+  }).from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, pkg.customerId));
+  return row ?? null;
+}
+
+type Announced = Pick<PackageRow, 'id' | 'courierId' | 'packageNo' | 'trackingNumber' | 'status' | 'customerId' | 'branchId' | 'receivedBy' | 'weight' | 'chargeableWeight' | 'shipper' | 'service' | 'pieces'>;
 
 /**
  * Tells the package's customer, at the statuses the shared definition marks as notifying: an
@@ -36,19 +56,26 @@ export async function recordPackageEvent(
  */
 export async function announcePackage(
   tx: DbOrTx,
-  input: { pkg: PackageRow; kind: 'package.received' | 'package.status' | 'package.updated'; publicUrl: string; notify: boolean },
+  input: { pkg: Announced; kind: 'package.received' | 'package.status' | 'package.updated'; publicUrl: string; notify: boolean },
 ): Promise<void> {
-  const { pkg } = input;
-  await publishEvent(tx, {
+  const recipient = input.notify ? await packageRecipient(tx, input.pkg) : null;
+  await runAsOneStatement(tx, packageAnnouncement(tx, { ...input, recipient }));
+}
+
+/**
+ * announcePackage's rows and NOTIFYs, not yet run, for the recipient read beforehand
+ * (packageRecipient): receiving sends them with its other rows as one statement.
+ */
+export function packageAnnouncement(
+  tx: DbOrTx,
+  input: { pkg: Announced; kind: 'package.received' | 'package.status' | 'package.updated'; publicUrl: string; notify: boolean; recipient: PackageRecipient | null },
+): { writes: SQLWrapper[]; notifies: SQL[] } {
+  const { pkg, recipient: row } = input;
+  const notifies = [eventNotify({
     family: 'packages', audience: 'all', courierId: pkg.courierId, kind: input.kind, packageId: pkg.id, packageNumber: pkg.packageNo, status: pkg.status, customerId: pkg.customerId,
     branchId: pkg.branchId, receivedBy: pkg.receivedBy,
-  });
-  if (!input.notify || !pkg.customerId || !isNotifyingStatus(pkg.status)) return;
-  const [row] = await tx.select({
-    firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive,
-    courierName: couriers.name, apiKey: couriers.apiKey,
-  }).from(customers).innerJoin(couriers, eq(couriers.id, customers.courierId)).where(eq(customers.id, pkg.customerId));
-  if (!row) return;
+  })];
+  if (!input.notify || !pkg.customerId || !isNotifyingStatus(pkg.status) || !row) return { writes: [], notifies };
   const label = PACKAGE_STATUS_CUSTOMER_LABELS[pkg.status];
   const weight = `${Number(pkg.weight).toFixed(2)} lb (chargeable ${pkg.chargeableWeight} lb)`;
   const what = `${pkg.packageNo} (tracking ${pkg.trackingNumber}${pkg.shipper ? `, from ${pkg.shipper}` : ''})`;
@@ -56,12 +83,14 @@ export async function announcePackage(
   const body = pkg.status === 'received'
     ? `We received ${what}: ${weight}, ${SERVICE_LABELS[pkg.service]}. ${PACKAGE_STATUS_NEXT_STEP.received}`
     : `${what} is now ${label}. ${PACKAGE_STATUS_NEXT_STEP[pkg.status]}`;
-  await createNotifications(tx, [{
+  const notification = [{
     courierId: pkg.courierId, customerId: pkg.customerId, type: input.kind === 'package.received' ? 'package.received' : 'package.status', title, body,
     link: `/customer/packages?package=${encodeURIComponent(pkg.packageNo)}`,
-  }]);
-  if (!row.packageEmails || !row.isActive) return;
-  await enqueueEmail(tx, {
+  }];
+  const writes: SQLWrapper[] = [notificationInsert(tx, notification)];
+  notifies.push(...notificationEvents(notification).map(eventNotify));
+  if (!row.packageEmails || !row.isActive) return { writes, notifies };
+  writes.push(emailInsert(tx, {
     courierId: pkg.courierId,
     to: row.email,
     subject: `${row.courierName}: ${title}`,
@@ -83,7 +112,9 @@ export async function announcePackage(
       '',
       row.courierName,
     ].join('\n'),
-  });
+  }));
+  notifies.push(OUTBOX_WAKE);
+  return { writes, notifies };
 }
 
 /** Marks the package changed (lists sort on it). */

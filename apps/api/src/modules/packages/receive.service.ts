@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   canonicalTracking, formatPackageNumber, guessCarrier, normaliseMailbox, packageWeights, trackingMatchKeys,
 } from '@parceldesk/shared/domain/packages';
 import { PACKAGE_MSG, type ReceiveOutcome, type ReceivePackageInput } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx, Tx } from '../../db/client';
+import { runAsOneStatement } from '../../db/one-statement';
 import { branches, couriers, customers, packageFiles, packages, preAlerts } from '../../db/schema/index';
-import { auditAction, courierForNewRow, type Actor } from '../../lib/actor';
+import { auditActionInsert, courierForNewRow, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
-import { announcePackage, recordPackageEvent } from './package-history';
-import { replayOf, rememberAnswer, requestHash } from '../../lib/idempotency';
+import { packageAnnouncement, packageEventInsert, packageRecipient } from './package-history';
+import { answerInsert, replayOf, requestHash } from '../../lib/idempotency';
 import { amountToCents } from './package-view';
 
 export interface ReceiveResult {
@@ -33,20 +35,29 @@ export const RECEIVE_MESSAGES: Record<ReceiveOutcome, string> = {
 
 type CustomerMatch = { id: string; branchId: string | null };
 
-/** The customer a scan names: an id, else a mailbox number (no match: unknown, the number kept as read). */
-async function namedCustomer(tx: DbOrTx, courierId: string, form: ReceivePackageInput): Promise<CustomerMatch | null> {
-  if (form.customerId) {
-    const [row] = await tx.select({ id: customers.id, branchId: customers.branchId }).from(customers)
-      .where(and(eq(customers.courierId, courierId), eq(customers.id, form.customerId)));
-    if (!row) throw notFound();
-    return row;
-  }
-  if (form.mailboxNumber) {
-    const [row] = await tx.select({ id: customers.id, branchId: customers.branchId }).from(customers)
-      .where(and(eq(customers.courierId, courierId), eq(customers.mailboxNumber, normaliseMailbox(form.mailboxNumber))));
-    return row ?? null;
-  }
-  return null;
+/**
+ * What the scan is checked against, in one statement once the number's lock is held: a package
+ * of the number already (under any of its keys), the courier's code and divisor, whether the
+ * branch named is the courier's, and the customer the scan names (an id, else a mailbox number;
+ * no match: unknown, the number kept as read).
+ */
+async function scanContext(tx: DbOrTx, courierId: string, form: ReceivePackageInput, keys: string[]) {
+  const existing = tx.select({ id: packages.id }).from(packages).where(and(eq(packages.courierId, courierId), inArray(packages.trackingNumber, keys))).limit(1);
+  const branchOk = form.branchId
+    ? sql<boolean>`exists (${tx.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, courierId), eq(branches.id, form.branchId)))})`
+    : sql<boolean>`true`;
+  const named = form.customerId ? eq(customers.id, form.customerId)
+    : form.mailboxNumber ? eq(customers.mailboxNumber, normaliseMailbox(form.mailboxNumber)) : sql`false`;
+  const [row] = await tx.select({
+    existingId: sql<string | null>`(${existing})`, code: couriers.code, divisor: couriers.volumetricDivisor, branchOk,
+    customerId: customers.id, customerBranchId: customers.branchId,
+  }).from(couriers).leftJoin(customers, and(eq(customers.courierId, couriers.id), named)).where(eq(couriers.id, courierId));
+  if (!row) throw notFound();
+  if (row.existingId) return { existing: true, packageId: row.existingId } as const;
+  if (!row.branchOk) throw badRequest(PACKAGE_MSG.branchInvalid, { branchId: PACKAGE_MSG.branchInvalid });
+  if (form.customerId && !row.customerId) throw notFound();
+  const customer: CustomerMatch | null = row.customerId ? { id: row.customerId, branchId: row.customerBranchId } : null;
+  return { existing: false, courier: { code: row.code, divisor: row.divisor }, named: customer } as const;
 }
 
 /** The one pending pre-alert of the number (under any of its keys); two customers claiming one number match neither. */
@@ -64,6 +75,10 @@ async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
  * answer. Two scans of one tracking number (two stations at once, or a retry) wait for each other
  * on a transaction lock of (courier, number): the second finds the first's package and answers it.
  * Bulk receive calls it row by row in its one transaction, so a file commits many or none.
+ *
+ * Every reading is done before the package number is taken: the number's counter row stays locked
+ * until commit and every other scan of the courier queues on it (issue 11's receive p99 at 10
+ * stations), so after it come only the package and everything written with it, as one statement.
  */
 export async function receivePackage(db: Tx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
   const { actor, form } = input;
@@ -77,24 +92,18 @@ export async function receivePackage(db: Tx, input: { actor: Actor; form: Receiv
     const replay = await replayOf(db, { principalId, key: input.idempotencyKey, hash });
     if (replay) return { statusCode: replay.statusCode as 200 | 201, outcome: replay.outcome as ReceiveOutcome, packageId: replay.resourceId };
   }
-  const remember = async (result: ReceiveResult) => {
-    if (input.idempotencyKey) await rememberAnswer(db, { principalId, key: input.idempotencyKey, hash, courierId, route: 'POST /packages/receive', ...result, resourceId: result.packageId });
-    return result;
-  };
+  const answerOf = (result: ReceiveResult) => (input.idempotencyKey
+    ? [answerInsert(db, { principalId, key: input.idempotencyKey, hash, courierId, route: 'POST /packages/receive', ...result, resourceId: result.packageId })]
+    : []);
 
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`package:${courierId}:${tracking}`}, 0))`);
-  const [existing] = await db.select({ id: packages.id }).from(packages)
-    .where(and(eq(packages.courierId, courierId), inArray(packages.trackingNumber, keys))).limit(1);
-  if (existing) return remember({ statusCode: 200, outcome: 'existing', packageId: existing.id });
-
-  const [courier] = await db.select({ code: couriers.code, divisor: couriers.volumetricDivisor }).from(couriers).where(eq(couriers.id, courierId));
-  if (!courier) throw notFound();
-  if (form.branchId) {
-    const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, courierId), eq(branches.id, form.branchId)));
-    if (!branch) throw badRequest(PACKAGE_MSG.branchInvalid, { branchId: PACKAGE_MSG.branchInvalid });
+  const context = await scanContext(db, courierId, form, keys);
+  if (context.existing) {
+    const result: ReceiveResult = { statusCode: 200, outcome: 'existing', packageId: context.packageId };
+    await runAsOneStatement(db, { writes: answerOf(result) });
+    return result;
   }
-
-  const named = await namedCustomer(db, courierId, form);
+  const { courier, named } = context;
   const preAlert = await pendingPreAlert(db, courierId, keys);
   // A pre-alert is fulfilled by its own customer's parcel: the scan may name nobody, or them.
   const usedPreAlert = preAlert && (!named || named.id === preAlert.customerId) ? preAlert : null;
@@ -104,12 +113,13 @@ export async function receivePackage(db: Tx, input: { actor: Actor; form: Receiv
     customer = owner ?? null;
   }
   const outcome: Exclude<ReceiveOutcome, 'existing'> = !customer ? 'unknown' : usedPreAlert ? 'matched_pre_alert' : 'received';
+  const status = customer ? 'received' as const : 'unknown' as const;
+  const recipient = await packageRecipient(db, { customerId: customer?.id ?? null, status });
   const weights = packageWeights(form, courier.divisor);
-  const sequence = await nextNumber(db, courierId, 'package');
-  const [pkg] = await db.insert(packages).values({
-    courierId, packageNo: formatPackageNumber(courier.code, sequence), trackingNumber: tracking,
+  const values = {
+    id: randomUUID(), courierId, trackingNumber: tracking,
     carrier: form.carrier ?? usedPreAlert?.carrier ?? guessCarrier(tracking),
-    status: customer ? 'received' : 'unknown',
+    status,
     customerId: customer?.id ?? null,
     branchId: form.branchId ?? customer?.branchId ?? actor.principal.branchId ?? null,
     preAlertId: usedPreAlert?.id ?? null,
@@ -122,21 +132,32 @@ export async function receivePackage(db: Tx, input: { actor: Actor; form: Receiv
     location: form.location ?? null, notes: form.notes ?? null,
     labelName: form.labelName ?? null, labelMailbox: form.mailboxNumber ? normaliseMailbox(form.mailboxNumber) : null,
     receivedBy: actor.principal.kind === 'user' ? actor.principal.id : null,
-  }).returning();
-  if (!pkg) throw new Error('package insert returned nothing');
-  if (usedPreAlert) {
-    await db.update(preAlerts).set({ status: 'received', packageId: pkg.id, updatedAt: sql`now()` }).where(eq(preAlerts.id, usedPreAlert.id));
-    // The supplier invoice the customer uploaded belongs to the package now too.
-    await db.update(packageFiles).set({ packageId: pkg.id }).where(eq(packageFiles.preAlertId, usedPreAlert.id));
-  }
-  await recordPackageEvent(db, {
-    pkg, kind: 'received', status: pkg.status, actor, note: OUTCOME_NOTES[outcome], location: form.location ?? null,
-    details: { outcome, preAlertId: usedPreAlert?.id ?? null, weight: form.weight, chargeableWeight: weights.chargeableWeight },
+  } satisfies Partial<typeof packages.$inferInsert>;
+
+  // From here to commit every scan of the courier waits: the number, then one statement.
+  const pkg = { ...values, packageNo: formatPackageNumber(courier.code, await nextNumber(db, courierId, 'package')) };
+  const announcement = packageAnnouncement(db, { pkg, kind: 'package.received', publicUrl: input.publicUrl, notify: true, recipient });
+  const result: ReceiveResult = { statusCode: 201, outcome, packageId: pkg.id };
+  await runAsOneStatement(db, {
+    writes: [
+      db.insert(packages).values(pkg),
+      ...(usedPreAlert ? [
+        db.update(preAlerts).set({ status: 'received', packageId: pkg.id, updatedAt: sql`now()` }).where(eq(preAlerts.id, usedPreAlert.id)),
+        // The supplier invoice the customer uploaded belongs to the package now too.
+        db.update(packageFiles).set({ packageId: pkg.id }).where(eq(packageFiles.preAlertId, usedPreAlert.id)),
+      ] : []),
+      packageEventInsert(db, {
+        pkg, kind: 'received', status: pkg.status, actor, note: OUTCOME_NOTES[outcome], location: form.location ?? null,
+        details: { outcome, preAlertId: usedPreAlert?.id ?? null, weight: form.weight, chargeableWeight: weights.chargeableWeight },
+      }),
+      auditActionInsert(db, actor, {
+        courierId, action: 'package.received', targetType: 'package', targetId: pkg.id,
+        details: { packageNo: pkg.packageNo, trackingNumber: tracking, outcome, customerId: pkg.customerId },
+      }),
+      ...announcement.writes,
+      ...answerOf(result),
+    ],
+    notifies: announcement.notifies,
   });
-  await auditAction(db, actor, {
-    courierId, action: 'package.received', targetType: 'package', targetId: pkg.id,
-    details: { packageNo: pkg.packageNo, trackingNumber: tracking, outcome, customerId: pkg.customerId },
-  });
-  await announcePackage(db, { pkg, kind: 'package.received', publicUrl: input.publicUrl, notify: true });
-  return remember({ statusCode: 201, outcome, packageId: pkg.id });
+  return result;
 }

@@ -52,4 +52,18 @@ export async function lockedReconciliation(db: DbOrTx, manifest: ManifestRow, lo
   return row;
 }
 
+/**
+ * A scan's reads in one statement: the manifest in scope and its reconciliation locked `share`
+ * (manifestInScope and lockedReconciliation together). Missing either, the same answers as they
+ * give: 404 for a manifest out of scope, 409 when no reconciliation was started.
+ */
+export async function manifestWithReconciliation(db: DbOrTx, scope: TenantScope, id: string): Promise<{ manifest: ManifestRow; reconciliation: ReconciliationRow }> {
+  const [row] = await db.select({ manifest: manifests, reconciliation: reconciliations }).from(manifests)
+    .innerJoin(reconciliations, and(eq(reconciliations.manifestId, manifests.id), eq(reconciliations.courierId, manifests.courierId)))
+    .where(tenantWhere(manifests, scope, eq(manifests.id, id))).limit(1).for('share', { of: reconciliations });
+  if (row) return row;
+  const manifest = await manifestInScope(db, scope, id);
+  return { manifest, reconciliation: await lockedReconciliation(db, manifest, 'share') };
+}
+
 export const touchedNow = { updatedAt: sql`now()` };

@@ -1,14 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ReconciliationDamageInput, ReconciliationScanInput, ReconciliationScanResult, ReconciliationStart } from '@parceldesk/shared/schemas/reconciliation';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ReconciliationDamageInput, ReconciliationScan, ReconciliationScanInput, ReconciliationScanResult, ReconciliationStart } from '@parceldesk/shared/schemas/reconciliation';
 import { RECONCILIATION_MSG } from '@parceldesk/shared/schemas/reconciliation';
 import type { DbOrTx } from '../../../db/client';
 import { branches, manifestPackages, packageFiles, reconciliations, reconciliationScans, storedFiles } from '../../../db/schema/index';
-import { publishEvent } from '../../../events/publish';
-import { auditAction, type Actor } from '../../../lib/actor';
+import { eventNotify } from '../../../events/publish';
+import { auditAction, auditActionInsert, type Actor } from '../../../lib/actor';
 import { badRequest, conflict, forbidden } from '../../../lib/app-error';
 import type { PreparedPhoto } from '../../../lib/photos';
-import { assertArrived, lockedReconciliation, manifestInScope, mayReconcile, type ManifestRow, type ReconciliationRow } from './reconciliation-access';
-import { codeKeyOf, countsOf, packageOfCode, scanById, scanRows, type ScannedPackage } from './reconciliation-scan-rows';
+import { assertArrived, manifestInScope, manifestWithReconciliation, mayReconcile, type ManifestRow, type ReconciliationRow } from './reconciliation-access';
+import { codeKeyOf, packageOfCode, scanLookup, scanRows, scanWithCounts, type ScannedPackage } from './reconciliation-scan-rows';
 
 /** The courier's people only: the super admin reads reconciliations but checks in nothing. */
 function courierActor(actor: Actor): string {
@@ -34,9 +34,14 @@ async function destinationBranch(tx: DbOrTx, courierId: string, actor: Actor, ch
   throw badRequest(RECONCILIATION_MSG.branchRequired, { branchId: RECONCILIATION_MSG.branchRequired });
 }
 
-async function announce(tx: DbOrTx, manifest: ManifestRow, reconciliationId: string, kind: 'reconciliation.started' | 'reconciliation.scan' | 'reconciliation.finished') {
-  await publishEvent(tx, { family: 'reconciliations', kind, audience: 'staff', courierId: manifest.courierId, customerId: null, manifestId: manifest.id, reconciliationId });
+type ReconciliationKind = 'reconciliation.started' | 'reconciliation.scan' | 'reconciliation.finished';
+
+async function announce(tx: DbOrTx, manifest: ManifestRow, reconciliationId: string, kind: ReconciliationKind) {
+  await tx.execute(sql`select ${reconciliationNotify(manifest, reconciliationId, kind)}`);
 }
+
+const reconciliationNotify = (manifest: ManifestRow, reconciliationId: string, kind: ReconciliationKind) =>
+  eventNotify({ family: 'reconciliations', kind, audience: 'staff', courierId: manifest.courierId, customerId: null, manifestId: manifest.id, reconciliationId });
 
 /**
  * POST /manifests/{id}/reconciliation: starts the check-in of an arrived manifest (409 for any
@@ -58,8 +63,7 @@ export async function startReconciliation(tx: DbOrTx, { actor, manifestId, input
 
 async function openReconciliation(tx: DbOrTx, actor: Actor, manifestId: string): Promise<{ manifest: ManifestRow; reconciliation: ReconciliationRow; courierId: string }> {
   const courierId = courierActor(actor);
-  const manifest = await manifestInScope(tx, actor.scope, manifestId);
-  const reconciliation = await lockedReconciliation(tx, manifest, 'share');
+  const { manifest, reconciliation } = await manifestWithReconciliation(tx, actor.scope, manifestId);
   if (reconciliation.status === 'finished') throw conflict(RECONCILIATION_MSG.finished);
   return { manifest, reconciliation, courierId };
 }
@@ -70,15 +74,19 @@ async function isOnManifest(tx: DbOrTx, manifestId: string, packageId: string): 
   return Boolean(row);
 }
 
-async function resultOf(tx: DbOrTx, manifest: ManifestRow, reconciliationId: string, scanId: string, result: ReconciliationScanResult['result'], message: (scan: NonNullable<Awaited<ReturnType<typeof scanById>>>) => string): Promise<ReconciliationScanResult> {
-  const scan = await scanById(tx, reconciliationId, scanId);
+/** The answer: the scan and the live counts in one statement, with the scan's audit row and live event when given. */
+async function resultOf(
+  tx: DbOrTx, manifest: ManifestRow, reconciliationId: string, scanId: string, result: ReconciliationScanResult['result'],
+  message: (scan: ReconciliationScan) => string, alongside?: { writes: SQLWrapper[]; notifies: SQL[] },
+): Promise<ReconciliationScanResult> {
+  const { scan, counts } = await scanWithCounts(tx, manifest.id, reconciliationId, scanId, alongside);
   if (!scan) throw new Error('scan vanished');
-  return { result, message: message(scan), scan, counts: await countsOf(tx, manifest.id, reconciliationId) };
+  return { result, message: message(scan), scan, counts };
 }
 
 const shortTime = (iso: string) => new Date(iso).toLocaleTimeString('en-JM', { timeZone: 'America/Jamaica', hour: '2-digit', minute: '2-digit' });
 
-function recordedMessage(scan: NonNullable<Awaited<ReturnType<typeof scanById>>>): string {
+function recordedMessage(scan: ReconciliationScan): string {
   if (scan.outcome === 'damaged') return `${scan.packageNumber} marked damaged`;
   if (scan.outcome === 'received') return `${scan.packageNumber} received`;
   if (!scan.packageNumber) return `${scan.code} is not a package of ours: recorded as extra`;
@@ -87,7 +95,7 @@ function recordedMessage(scan: NonNullable<Awaited<ReturnType<typeof scanById>>>
     : `${scan.packageNumber} is not on this manifest (it is on no manifest). Recorded as extra`;
 }
 
-const alreadyMessage = (scan: NonNullable<Awaited<ReturnType<typeof scanById>>>) =>
+const alreadyMessage = (scan: ReconciliationScan) =>
   `${scan.packageNumber ?? scan.code} was already scanned${scan.scannedBy ? ` by ${scan.scannedBy}` : ''} at ${shortTime(scan.scannedAt)}`;
 
 async function byClientId(tx: DbOrTx, reconciliationId: string, clientScanId: string): Promise<string | null> {
@@ -113,12 +121,14 @@ async function firstScanOf(tx: DbOrTx, reconciliationId: string, pkg: ScannedPac
  * share lock against the finish's update lock).
  */
 export async function recordScan(tx: DbOrTx, { actor, manifestId, input }: { actor: Actor; manifestId: string; input: ReconciliationScanInput }): Promise<ReconciliationScanResult> {
+  // Three statements before the answer's own (issue 12: scan p99 with three clerks at once): the
+  // manifest with its reconciliation locked, the lookups, the insert.
   const { manifest, reconciliation, courierId } = await openReconciliation(tx, actor, manifestId);
-  const replayId = await byClientId(tx, reconciliation.id, input.clientScanId);
-  if (replayId) return resultOf(tx, manifest, reconciliation.id, replayId, 'replayed', recordedMessage);
-  const pkg = await packageOfCode(tx, courierId, input.code);
+  const found = await scanLookup(tx, { courierId, manifestId: manifest.id, reconciliationId: reconciliation.id, clientScanId: input.clientScanId, code: input.code });
+  if (found.replayId) return resultOf(tx, manifest, reconciliation.id, found.replayId, 'replayed', recordedMessage);
+  const { pkg } = found;
   const codeKey = pkg ? pkg.packageNo : codeKeyOf(input.code);
-  const outcome = pkg && await isOnManifest(tx, manifest.id, pkg.id) ? 'received' : 'extra';
+  const outcome = found.onManifest ? 'received' : 'extra';
   const [inserted] = await tx.insert(reconciliationScans).values({
     courierId, reconciliationId: reconciliation.id, code: input.code.trim(), codeKey, packageId: pkg?.id ?? null, outcome,
     scannedBy: actor.principal.id, deviceId: input.deviceId ?? null, clientScanId: input.clientScanId,
@@ -130,12 +140,13 @@ export async function recordScan(tx: DbOrTx, { actor, manifestId, input }: { act
     if (!first) throw new Error('scan conflict without a first scan');
     return resultOf(tx, manifest, reconciliation.id, first, 'already_scanned', alreadyMessage);
   }
-  await auditAction(tx, actor, {
-    courierId, action: 'reconciliation.scan', targetType: 'manifest', targetId: manifest.id,
-    details: { scanId: inserted.id, code: input.code, outcome, packageId: pkg?.id ?? null, deviceId: input.deviceId ?? null },
+  return resultOf(tx, manifest, reconciliation.id, inserted.id, 'recorded', recordedMessage, {
+    writes: [auditActionInsert(tx, actor, {
+      courierId, action: 'reconciliation.scan', targetType: 'manifest', targetId: manifest.id,
+      details: { scanId: inserted.id, code: input.code, outcome, packageId: pkg?.id ?? null, deviceId: input.deviceId ?? null },
+    })],
+    notifies: [reconciliationNotify(manifest, reconciliation.id, 'reconciliation.scan')],
   });
-  await announce(tx, manifest, reconciliation.id, 'reconciliation.scan');
-  return resultOf(tx, manifest, reconciliation.id, inserted.id, 'recorded', recordedMessage);
 }
 
 /**
