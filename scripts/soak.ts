@@ -8,6 +8,7 @@
  * to its last. p99 is reported. Bounded in time.
  *
  *   npm run soak        SOAK_SECONDS=20 SOAK_CONNECTIONS=100 npm run soak
+ *   BENCH_DATABASE=parceldesk_bench BENCH_REUSE=1 npm run soak   reuse a seeded bench database (no new seed)
  *   npm run soak -- --server /elsewhere/apps/api/dist/server.js   soak another build (before/after)
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -15,7 +16,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { createBenchDatabase } from '../bench/lib/bench-database';
+import { benchDatabaseName, createBenchDatabase } from '../bench/lib/bench-database';
 import { quantile } from '../bench/lib/load';
 import { productionEnv, repoRoot, rssMb, spawnNode } from '../bench/lib/processes';
 import { BENCH_PASSWORD, SEED, seedBenchData } from '../bench/lib/seed';
@@ -95,8 +96,9 @@ async function main(): Promise<boolean> {
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
   log('Seeding the soak database ...');
-  const database = await createBenchDatabase(log, 'parceldesk_soak');
-  await seedBenchData(database.url);
+  // BENCH_DATABASE and BENCH_REUSE=1 as for the bench: a seeded database kept from an earlier run is reused.
+  const database = await createBenchDatabase(log, benchDatabaseName('parceldesk_soak'));
+  if (!database.reused) await seedBenchData(database.url);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parceldesk-soak-'));
   await chmod(dataDir, 0o755);
   const server = await spawnNode(SERVER_SCRIPT, productionEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), '/api/health');
