@@ -104,6 +104,7 @@ export const invoiceLines = pgTable('invoice_lines', {
   amountCents: integer('amount_cents').notNull(),
   packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
   addedAfterIssue: boolean('added_after_issue').notNull().default(false),
+  /** Who added a line after issue; null on the lines priced at issue (the invoice's issued_by issued them). */
   addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   addedAt: at('added_at').notNull().defaultNow(),
 }, (t) => [
