@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- fontkit ships no types; a reference (not tsconfig) lets every project compiling this file (api, bench, e2e) see them
+/// <reference path="./fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
