@@ -150,6 +150,9 @@ async function main() {
         payload: { customerId: customerIds[i % customerIds.length], method: i % 2 ? 'cash' : 'card', reference: i % 2 ? null : `T-${i}`, amountCents: 1000 },
       }), 201);
       percentiles('(d) POST /payments (Idempotency-Key), 300 requests', times, 50);
+      startTrace();
+      await app.inject({ method: 'POST', url: '/api/payments', headers: { ...auth, 'idempotency-key': `bench-pay-trace-${randomBytes(4).toString('hex')}` }, payload: { customerId: customerIds[0], method: 'cash', amountCents: 1000 } });
+      printTrace('one payment');
     }
 
     if (runs('list')) {
