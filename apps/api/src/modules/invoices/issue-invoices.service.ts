@@ -7,7 +7,7 @@ import type { ChargeCode } from '@parceldesk/shared/domain/pricing';
 import { INVOICE_MSG } from '@parceldesk/shared/schemas/invoices';
 import type { DbOrTx } from '../../db/client';
 import {
-  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, packageCharges, packages, storageCharges,
+  couriers, customers, invoiceEvents, invoiceLines, invoicePackages, invoices, notifications, packageCharges, packages, pricingSnapshots, storageCharges,
 } from '../../db/schema/index';
 import { auditAction, withImpersonation, type Actor } from '../../lib/actor';
 import { writeAudit } from '../../lib/audit';
@@ -153,10 +153,13 @@ export async function issueInvoicesForPackages(
   })));
   const { actorType, actorId } = actorFields(actor);
   const invoicesJson = JSON.stringify(invoiceRows);
+  // The settings once for the whole issue, named by each invoice (migration 0028): copied into
+  // every invoice they were 5,000 TOASTed copies of the same 4.5 KB, most of an arrival's insert.
+  const [settings] = await tx.insert(pricingSnapshots).values({ courierId, settings: { ...pricing }, takenAt: issuedAt }).returning({ id: pricingSnapshots.id });
   await tx.execute(sql`
-    insert into ${invoices} (id, courier_id, customer_id, branch_id, invoice_no, status, subtotal_cents, gct_cents, total_cents, pricing_snapshot, issued_at, issued_by, due_at)
+    insert into ${invoices} (id, courier_id, customer_id, branch_id, invoice_no, status, subtotal_cents, gct_cents, total_cents, pricing_snapshot, pricing_snapshot_id, issued_at, issued_by, due_at)
     select x.id, ${courierId}::uuid, x.customer_id, x.branch_id, x.invoice_no, x.status, x.subtotal_cents, x.gct_cents, x.total_cents,
-      jsonb_build_object('settings', ${JSON.stringify(pricing)}::jsonb) || x.snapshot, ${issuedAt}, ${issuedBy}::uuid, ${issuedAt}
+      x.snapshot, ${settings!.id}::uuid, ${issuedAt}, ${issuedBy}::uuid, ${issuedAt}
     from jsonb_to_recordset(${invoicesJson}::jsonb) as x(id uuid, customer_id uuid, branch_id uuid, invoice_no text, status text,
       subtotal_cents integer, gct_cents integer, total_cents integer, snapshot jsonb)`);
   await tx.execute(sql`
