@@ -1,5 +1,9 @@
-import PDFDocument from 'pdfkit';
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- fontkit ships no types; a reference (not tsconfig) lets every project compiling this file (api, bench, e2e) see them
+/// <reference path="./fontkit.d.ts" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
 
 /**
  * The fonts every server-made PDF uses (labels, invoices, receipts): DejaVu, Bitstream Vera
@@ -10,10 +14,23 @@ import { fileURLToPath } from 'node:url';
 export const PDF_FONT_REGULAR = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url));
 export const PDF_FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
 
+/**
+ * The two fonts read and parsed once per process: pdfkit re-reads and re-parses a font file for
+ * every document it is given by path (about a third of an invoice PDF's CPU time, issue 13's
+ * "Performance"), but takes a parsed fontkit font as well and makes its own subset per document
+ * from it. The parsed font only caches glyphs and layouts, which every document may share.
+ */
+let parsed: { regular: unknown; bold: unknown } | undefined;
+const fonts = () => (parsed ??= {
+  regular: fontkit.create(readFileSync(PDF_FONT_REGULAR)),
+  bold: fontkit.create(readFileSync(PDF_FONT_BOLD)),
+});
+
 /** Registers the two fonts as 'Regular' and 'Bold' on a pdfkit document. */
 export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
-  doc.registerFont('Regular', PDF_FONT_REGULAR);
-  doc.registerFont('Bold', PDF_FONT_BOLD);
+  // pdfkit's types name only paths and bytes; its font factory also takes a fontkit font (it has `layout`).
+  doc.registerFont('Regular', fonts().regular as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('Bold', fonts().bold as PDFKit.Mixins.PDFFontSource);
 }
 
 /**

@@ -17,8 +17,21 @@ const actorTypes = ['user', 'customer', 'system'] as const;
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
+ * The courier's settings an issue priced its invoices with (loadPricingSnapshot), one row per
+ * issue however many invoices it wrote (migration 0028, docs/decisions/018 "Performance").
+ */
+export const pricingSnapshots = pgTable('pricing_snapshots', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  takenAt: at('taken_at').notNull().defaultNow(),
+}, (t) => [index('pricing_snapshots_courier_idx').on(t.courierId, t.takenAt)]);
+
+/**
  * One invoice per package (issued at arrival or by hand), numbered per courier INV-000123 through
- * lib/counters.ts (kind 'invoice'). `pricing_snapshot` keeps the settings it was priced with.
+ * lib/counters.ts (kind 'invoice'). `pricing_snapshot` keeps the parcel as priced, and
+ * `pricing_snapshot_id` the settings it was priced with (invoices issued before migration 0028,
+ * and supplementary ones, keep the settings inline as `pricing_snapshot.settings`).
  * Voiding keeps the row (status void, reason, who, when) and links the replacement both ways.
  */
 export const invoices = pgTable('invoices', {
@@ -39,6 +52,7 @@ export const invoices = pgTable('invoices', {
   paidCents: integer('paid_cents').notNull().default(0),
   balanceCents: integer('balance_cents').notNull().generatedAlwaysAs(sql`"total_cents" - "paid_cents"`),
   pricingSnapshot: jsonb('pricing_snapshot').$type<Record<string, unknown>>().notNull(),
+  pricingSnapshotId: uuid('pricing_snapshot_id').references((): AnyPgColumn => pricingSnapshots.id),
   issuedAt: at('issued_at').notNull().defaultNow(),
   /** Null when the system issued it (manifest arrival, reconciliation). */
   issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
@@ -104,6 +118,7 @@ export const invoiceLines = pgTable('invoice_lines', {
   amountCents: integer('amount_cents').notNull(),
   packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
   addedAfterIssue: boolean('added_after_issue').notNull().default(false),
+  /** Who added a line after issue; null on the lines priced at issue (the invoice's issued_by issued them). */
   addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   addedAt: at('added_at').notNull().defaultNow(),
 }, (t) => [

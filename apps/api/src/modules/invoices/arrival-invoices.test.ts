@@ -39,6 +39,14 @@ describe('invoices at manifest arrival', () => {
     expect([total(two.id), total(three.id), total(early.id)]).toEqual([97750, 161000, 97750]);
     expect(rows.filter((row) => row.issued_by === w.admin.id)).toHaveLength(3);
     expect((await t.database.pool.query(`select count(*)::int as n from invoice_packages where package_id = any($1::uuid[])`, [[two.id, three.id, early.id]])).rows[0].n).toBe(3);
+    // Each invoice explains its price: the parcel as priced, and the settings, kept once for the arrival's two.
+    const explained = (await t.database.pool.query(
+      `select i.pricing_snapshot->'parcel'->>'weightLbs' as lbs, s.id as settings_id, s.settings->>'gctPercent' as gct
+       from invoices i join pricing_snapshots s on s.id = i.pricing_snapshot_id and s.courier_id = i.courier_id where i.id in (select invoice_id from packages where id = any($1::uuid[])) order by lbs`,
+      [[two.id, three.id]],
+    )).rows;
+    expect(explained.map((row) => [row.lbs, row.gct])).toEqual([['2', '15'], ['3', '15']]);
+    expect(new Set(explained.map((row) => row.settings_id)).size).toBe(1);
 
     const invoiceNo = rows.find((row) => row.id === two.id)!.invoice_no as string;
     const seen = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoiceNo}`, headers: w.as.tanya });

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, OPEN_INVOICE_STATUSES, type AgingBucket,
 } from '@parceldesk/shared/domain/billing';
@@ -43,6 +43,23 @@ const i2 = alias(invoices, 'i2');
 const i3 = alias(invoices, 'i3');
 const c2 = alias(customers, 'c2');
 
+/** "INV-", "INV" or "NV-" at the start of a term, before at least three more characters. */
+const NUMBER_PREFIX = /^(?:i?nv-?|v-)(?=[^%_\\]{3})/i;
+
+/**
+ * The invoice-number condition of a search. Every number starts "INV-", so the trigrams of that
+ * prefix ("inv", "nv-", "v-0"…) are in every row of the trigram index: a term that starts with it
+ * made the index read a posting list of every invoice in the network (57 ms of a 1,000,000-invoice
+ * search at load 15, against 0.1 ms for the digits). The index is asked for the rest of the term,
+ * and the whole term is checked on the rows it finds (lower(...) like: a filter, not an index
+ * condition), so the answer is the same.
+ */
+function invoiceNumberMatches(column: AnyPgColumn, term: string): SQL {
+  const rest = term.replace(NUMBER_PREFIX, '');
+  if (rest === term) return sql`${column} ilike ${containsPattern(term)}`;
+  return sql`${column} ilike ${containsPattern(rest)} and lower(${column}) like lower(${containsPattern(term)})`;
+}
+
 /**
  * Search by invoice number, customer name or mailbox: the ids the invoices' trigram index finds
  * united with the invoices of the customers the customers' trigram index finds.
@@ -51,9 +68,9 @@ function invoiceSearch(scope: TenantScope, customerId: string | null) {
   return (term: string): SQL => {
     const pattern = containsPattern(term);
     const inScope = (courierCol: SQL) => (scope.courierId ? sql`${courierCol} = ${scope.courierId}` : sql`true`);
-    if (customerId) return sql`${invoices.invoiceNo} ilike ${pattern}`;
+    if (customerId) return invoiceNumberMatches(invoices.invoiceNo, term);
     return sql`${invoices.id} in (
-      select ${i2.id} from ${invoices} ${sql.identifier('i2')} where ${inScope(sql`${i2.courierId}`)} and ${i2.invoiceNo} ilike ${pattern}
+      select ${i2.id} from ${invoices} ${sql.identifier('i2')} where ${inScope(sql`${i2.courierId}`)} and ${invoiceNumberMatches(i2.invoiceNo, term)}
       union all
       select ${i3.id} from ${invoices} ${sql.identifier('i3')} where ${inScope(sql`${i3.courierId}`)} and ${i3.customerId} in (
         select ${c2.id} from ${customers} ${sql.identifier('c2')} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${pattern}))`;

@@ -1,10 +1,7 @@
 import bwipjs from 'bwip-js/node';
-import { and, eq } from 'drizzle-orm';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@parceldesk/shared/domain/billing';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { InvoiceDetail } from '@parceldesk/shared/schemas/invoices';
-import type { DbOrTx } from '../../db/client';
-import { couriers, storedFiles } from '../../db/schema/index';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { openPdf } from '../../lib/pdf-fonts';
 
@@ -22,30 +19,36 @@ type Doc = PDFKit.PDFDocument;
 export interface InvoicePdfData {
   invoice: InvoiceDetail;
   courierName: string;
-  /** PNG or JPEG bytes of the courier's logo (pdfkit draws no other kind), or null. */
+  /** PNG or JPEG bytes of the courier's logo (pdfkit draws no other kind), or null: `loadCourierLogo` (invoice-logo.ts). */
   logo: Buffer | null;
 }
 
-const LOGO_URL = /\/api\/files\/([0-9a-f-]{36})$/i;
-
-/** The courier's logo bytes when it has one pdfkit can draw (PNG or JPEG by content). */
-export async function loadCourierLogo(db: DbOrTx, courierId: string): Promise<Buffer | null> {
-  const [courier] = await db.select({ logoUrl: couriers.logoUrl }).from(couriers).where(eq(couriers.id, courierId));
-  const fileId = courier?.logoUrl ? LOGO_URL.exec(courier.logoUrl)?.[1] : undefined;
-  if (!fileId) return null;
-  const [file] = await db.select({ data: storedFiles.data }).from(storedFiles)
-    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.courierId, courierId), eq(storedFiles.kind, 'logo')));
-  if (!file) return null;
-  const isPng = file.data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const isJpeg = file.data[0] === 0xff && file.data[1] === 0xd8;
-  return isPng || isJpeg ? file.data : null;
-}
-
-const dateText = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: LOCAL_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: LOCAL_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+const dateText = (iso: string) => dateFormat.format(new Date(iso));
 const weightText = (lbs: number) => `${lbs.toFixed(2)} lb`;
 
-function code128(text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: false, paddingwidth: 0, paddingheight: 0 });
+/**
+ * The Code 128 bars of `text` as widths in modules, bar first, alternating bar and space. Drawn as
+ * vector rectangles: crisp at any printer resolution, and no PNG for pdfkit to decode and
+ * re-compress on every invoice (a fifth of the PDF's CPU time when it was an image).
+ */
+function code128Modules(text: string): number[] {
+  const [symbol] = bwipjs.raw('code128', text, { includetext: false });
+  if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js gave no Code 128 bars');
+  return symbol.sbs;
+}
+
+/** Draws the bars ending at `right`, their tops at `y`: 1.5 pt a module, narrower only when they would exceed `maxWidth`. */
+function drawCode128(doc: Doc, text: string, right: number, y: number, maxWidth: number, height: number): void {
+  const widths = code128Modules(text);
+  const modules = widths.reduce((sum, width) => sum + width, 0);
+  const module = Math.min(1.5, maxWidth / modules);
+  let x = right - modules * module;
+  widths.forEach((width, index) => {
+    if (index % 2 === 0) doc.rect(x, y, width * module, height);
+    x += width * module;
+  });
+  doc.fillColor('#000').fill();
 }
 
 /** Starts a new page when fewer than `needed` points remain above the footer. */
@@ -96,7 +99,6 @@ function heading(doc: Doc, text: string): void {
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const { invoice } = data;
   const { doc, bytes: done } = openPdf(`Invoice ${invoice.invoiceNumber}`, { size: [PAGE_WIDTH, PAGE_HEIGHT], margins: MARGINS, bufferPages: true });
-  const barcode = await code128(invoice.invoiceNumber);
 
   // Header: logo and courier on the left; INVOICE, number, barcode and dates on the right.
   let left = MARGIN;
@@ -112,9 +114,8 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const rightX = MARGIN + INNER - 200;
   doc.font('Bold').fontSize(20).text('INVOICE', rightX, MARGIN, { width: 200, align: 'right' });
   doc.font('Bold').fontSize(12).text(invoice.invoiceNumber, rightX, MARGIN + 24, { width: 200, align: 'right' });
-  // 1.5 pt per module (bwip draws 3 px a module): crisp for a counter scanner, with quiet zones around it.
-  const barcodeWidth = Math.min(INNER - 280, (barcode.readUInt32BE(16) / 3) * 1.5);
-  doc.image(barcode, MARGIN + INNER - barcodeWidth, MARGIN + 42, { width: barcodeWidth, height: 44 });
+  // 1.5 pt per module: crisp for a counter scanner, with quiet zones around it.
+  drawCode128(doc, invoice.invoiceNumber, MARGIN + INNER, MARGIN + 42, INNER - 280, 44);
   doc.font('Regular').fontSize(9)
     .text(`Issued ${dateText(invoice.issuedAt)}`, rightX, MARGIN + 92, { width: 200, align: 'right' })
     .text(`Status: ${INVOICE_STATUS_LABELS[invoice.status]}`, rightX, MARGIN + 104, { width: 200, align: 'right' });

@@ -41,7 +41,11 @@ interface MovedPackage { id: string; customerId: string | null; packageNo: strin
  * Every current parcel of the manifest in `from` moves to `to`, each with one history row: two
  * set-based statements, so a 5,000-parcel manifest moves in one round trip each.
  */
-async function moveParcels(tx: DbOrTx, manifest: ManifestRow, from: PackageStatus, to: PackageStatus, note: string, actor: Actor): Promise<MovedPackage[]> {
+async function moveParcels(
+  tx: DbOrTx, manifest: ManifestRow, from: PackageStatus, to: PackageStatus, note: string, actor: Actor,
+  /** Invoices just issued for parcels that move (arrival): each parcel names its own in the same UPDATE. */
+  invoiceOf: ReadonlyMap<string, string> = new Map(),
+): Promise<MovedPackage[]> {
   const details = JSON.stringify(withImpersonation(actor, { manifestId: manifest.id, manifestNumber: manifest.number }) ?? {});
   // Closing and reopening leave the status as it is: the parcels are only read (an UPDATE of 5,000
   // rows rewrites every index of packages, the trigram one included), and each gets its history row.
@@ -49,8 +53,10 @@ async function moveParcels(tx: DbOrTx, manifest: ManifestRow, from: PackageStatu
     ? sql`select p.id, p.courier_id, p.customer_id, p.package_no, p.tracking_number, p.shipper
       from ${manifestPackages} mp join ${packages} p on p.id = mp.package_id
       where mp.manifest_id = ${manifest.id} and mp.released_at is null and p.status = ${from}`
-    : sql`update ${packages} p set status = ${to}, updated_at = now()
+    : sql`update ${packages} p set status = ${to}, updated_at = now(), invoice_id = coalesce(v.invoice_id, p.invoice_id)
       from ${manifestPackages} mp
+        left join (select unnest(${sql.param([...invoiceOf.keys()])}::uuid[]) as package_id, unnest(${sql.param([...invoiceOf.values()])}::uuid[]) as invoice_id) v
+          on v.package_id = mp.package_id
       where mp.manifest_id = ${manifest.id} and mp.released_at is null and p.id = mp.package_id and p.status = ${from}
       returning p.id, p.courier_id, p.customer_id, p.package_no, p.tracking_number, p.shipper`;
   const result = await tx.execute<{ id: string; customer_id: string | null; package_no: string; tracking_number: string; shipper: string | null }>(sql`
@@ -60,6 +66,13 @@ async function moveParcels(tx: DbOrTx, manifest: ManifestRow, from: PackageStatu
     )
     select id, customer_id, package_no, tracking_number, shipper from moved`);
   return result.rows.map((r) => ({ id: r.id, customerId: r.customer_id, packageNo: r.package_no, trackingNumber: r.tracking_number, shipper: r.shipper }));
+}
+
+/** The manifest's current parcels in `from`, the ones a move takes (the manifest row is locked: none joins or leaves meanwhile). */
+async function arriving(tx: DbOrTx, manifest: ManifestRow, from: PackageStatus): Promise<string[]> {
+  const rows = await tx.select({ id: packages.id }).from(manifestPackages).innerJoin(packages, eq(packages.id, manifestPackages.packageId))
+    .where(and(eq(manifestPackages.manifestId, manifest.id), isNull(manifestPackages.releasedAt), eq(packages.status, from)));
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -120,7 +133,16 @@ export async function changeManifestStatus(
   if (action === 'close') await assertClosable(tx, manifest);
 
   const note = `Manifest ${manifest.number} ${MANIFEST_STATUS_LABELS[move.to].toLowerCase()}${change.note ? `: ${change.note}` : ''}`;
-  const moved = await moveParcels(tx, manifest, move.packagesFrom, move.packagesTo, note, actor);
+  // Issue 13: arrival at the destination invoices each arriving parcel, priced from the settings in
+  // force now, in this transaction (a parcel already invoiced, or one pricing refuses, is skipped
+  // and stays listed for staff to invoice by hand). Issued before the move so that the move's one
+  // UPDATE of the parcels also names their invoices (docs/decisions/018, "Performance").
+  const issued = action === 'arrive'
+    ? (await issueInvoicesForPackages(tx, {
+      actor, courierId: manifest.courierId, packageIds: await arriving(tx, manifest, move.packagesFrom), publicUrl, linkPackages: false,
+    })).issued
+    : [];
+  const moved = await moveParcels(tx, manifest, move.packagesFrom, move.packagesTo, note, actor, new Map(issued.map((row) => [row.packageId, row.invoiceId])));
   const [{ current } = { current: 0 }] = await tx.select({ current: sql<number>`count(*)::int` }).from(manifestPackages)
     .where(and(eq(manifestPackages.manifestId, manifest.id), isNull(manifestPackages.releasedAt)));
   const skipped = current - moved.length;
@@ -135,12 +157,7 @@ export async function changeManifestStatus(
   }).where(eq(manifests.id, manifest.id));
   const notified = move.packagesFrom !== move.packagesTo && isNotifyingStatus(move.packagesTo)
     ? await tellCustomers(tx, manifest, moved, move.packagesTo, publicUrl) : 0;
-  // Issue 13: arrival at the destination invoices each arrived parcel, priced from the settings in
-  // force now, in this transaction (a parcel already invoiced, or one pricing refuses, is skipped
-  // and stays listed for staff to invoice by hand).
-  const invoiced = action === 'arrive'
-    ? (await issueInvoicesForPackages(tx, { actor, courierId: manifest.courierId, packageIds: moved.map((p) => p.id), publicUrl })).issued.length
-    : 0;
+  const invoiced = issued.length;
   const details = { number: manifest.number, moved: moved.length, skipped, emailed: notified, ...(action === 'arrive' ? { invoiced } : {}) };
   await recordManifestEvent(tx, { manifest, from: manifest.status, to: move.to, actor, note: change.note, details });
   await auditAction(tx, actor, { courierId: manifest.courierId, action: `manifest.${action}`, targetType: 'manifest', targetId: manifest.id, details: { ...details, note: change.note } });
