@@ -26,6 +26,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration` (bench/cpu-cost.ts). */
+    amount?: number;
     timeout?: number;
     requests?: Request[];
   }
