@@ -21,7 +21,8 @@ describe('uncollected parcels end to end', () => {
   it('staff see a parcel waiting past the threshold with its storage fee, and the fee is on the customer\'s invoice', async () => {
     // A parcel of Tanya's, invoiced (J$2,500.00 unpaid) and ready for pickup for 20 days.
     const { pkg, invoice } = await readyParcel(world.db, world.islandCourier, world.customer.id, { totalCents: 250_000 });
-    await world.server.database.pool.query(`update packages set updated_at = now() - interval '20 days' where id = $1`, [pkg.id]);
+    // Waiting is counted from packages.ready_since (migration 0027), which a status move sets.
+    await world.server.database.pool.query(`update packages set updated_at = now() - interval '20 days', ready_since = now() - interval '20 days' where id = $1`, [pkg.id]);
     const clerk = await makeUser(world.db, { role: 'staff', courier: world.islandCourier, permissions: ['packages_uncollected', 'packages_view'] });
 
     // The courier admin runs the morning sweep now: the storage fee is charged.
