@@ -88,10 +88,6 @@ export function createRateLimiter(db: Database, policy: RateLimitPolicy) {
       await hit(db, `${action}:acct:${account}`, policy.windowSeconds);
       await hit(db, `${action}:pair:${account}:${ip}`, policy.windowSeconds);
     },
-    /** Counts hits of a key (an action and an IP) in its own window; throws 429 past `max`. */
-    async checkWithin(key: string, max: number, windowSeconds: number) {
-      if ((await hit(db, key, windowSeconds)) > max) throw tooManyRequests();
-    },
     async prune() {
       await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
     },
