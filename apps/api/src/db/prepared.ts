@@ -50,7 +50,12 @@ export async function runPrepared<Row extends QueryResultRow, Values extends unk
 
 /** A Drizzle query that can be prepared (a select, insert, update or delete builder). */
 interface Preparable<Result> {
-  prepare(name: string): { execute(): Promise<Result> };
+  prepare(name: string): Prepared<Result>;
+}
+
+/** A prepared Drizzle query: run it as often as needed, with the values of its placeholders. */
+export interface Prepared<Result> {
+  execute(placeholderValues?: Record<string, unknown>): Promise<Result>;
 }
 
 /** The query config pg receives from a Drizzle prepared query (node-postgres session). */
@@ -80,17 +85,23 @@ function shapeName(text: string): string | undefined {
 }
 
 /**
- * Runs a Drizzle query as a named prepared statement named after its SQL text (issue 16): the SQL
- * is still built per call (its values differ), but PostgreSQL parses and plans each shape once per
- * connection instead of on every request. Lists use it: their page and total are the statements
- * every list screen and its filters run. Values stay bound parameters.
+ * Prepares a Drizzle query to run as a named prepared statement named after its SQL text (issue
+ * 16): PostgreSQL parses and plans each shape once per connection instead of on every request.
+ * `named: false` prepares it unnamed (parsed and planned on every run, for statements whose
+ * generic plan would be poor). Values stay bound parameters.
  */
-export async function executeNamed<Result>(query: Preparable<Result>): Promise<Result> {
-  const prepared = query.prepare('') as ReturnType<Preparable<Result>['prepare']> & NodePgQueryConfigs;
+export function prepareNamed<Result>(query: Preparable<Result>, named = true): Prepared<Result> {
+  const prepared = query.prepare('') as Prepared<Result> & NodePgQueryConfigs;
+  if (!named) return prepared;
   // drizzle's node-postgres prepared query hands pg these two configs; the name is set once the
   // text is known (drizzle builds the text in prepare()). An empty name means unnamed to pg.
   const name = prepared.queryString ? shapeName(prepared.queryString) : undefined;
   if (prepared.queryConfig) prepared.queryConfig.name = name;
   if (prepared.rawQueryConfig) prepared.rawQueryConfig.name = name;
-  return prepared.execute();
+  return prepared;
+}
+
+/** Builds, prepares and runs a Drizzle query once (see prepareNamed). */
+export function executeNamed<Result>(query: Preparable<Result>, named = true): Promise<Result> {
+  return prepareNamed(query, named).execute();
 }

@@ -1,9 +1,9 @@
-import { and, asc, Column, count, desc, eq, getTableName, inArray, is, isNotNull, Name, or, Param, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
+import { and, asc, Column, count, desc, eq, fillPlaceholders, getTableName, inArray, is, isNotNull, Name, or, Param, Placeholder, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn, type PgSelect, type PgSelectBuilder, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { filterKind, isFilterRange, type FilterOption, type FilterRange, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { ListColumns } from '@parceldesk/shared/schemas/people';
 import type { DbOrTx } from '../db/client';
-import { executeNamed } from '../db/prepared';
+import { executeNamed, prepareNamed, type Prepared } from '../db/prepared';
 import { badRequest } from './app-error';
 import { listOptionsCacheOf } from './list-options-cache';
 import { localDayEnd, localDayStart } from './local-time';
@@ -83,6 +83,19 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
    */
   countedTotal?: (query: ListQuery) => SQL | undefined;
   defaultSort: { field: string; order: 'asc' | 'desc' };
+  /**
+   * A name for this list's statement (issue 16), unique to one list definition: its SQL is then
+   * built once per shape (sort, filters, search) and run with each request's values. The select,
+   * FROM, columns and search must carry no values of their own (a viewer's id in a join): values
+   * belong in `where`, the search and filters, and `countedTotal`. Outside production every run
+   * is checked against a fresh build, so a test of the list fails if that does not hold.
+   */
+  statement?: string;
+  /**
+   * Values the select or FROM of a named list carry of their own (the viewer's id in a join of
+   * their read state): each set of them is a statement of its own, and any other value is refused.
+   */
+  statementValues?: readonly (string | number | boolean)[];
   /** Appended to every sort so pages never overlap (the primary key). */
   tieBreaker: AnyPgColumn;
   map: (row: Awaited<TQuery>[number]) => TItem;
@@ -276,33 +289,44 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   const fromAny = (selection: SelectedFields, distinct = false) =>
     options.from((distinct ? db.selectDistinct(selection) : db.select(selection)) as unknown as PgSelectBuilder<TSel>);
   const base = options.tieBreaker.table as PgTable;
-  /** The list's FROM, or the base table alone when `uses` names nothing else. */
-  const fromFor = (uses: unknown[]) => (selection: SelectedFields): PgSelect =>
-    (uses.every((expr) => namesOnly(expr, base)) ? db.select(selection).from(base).$dynamic() : fromAny(selection));
 
   const orderBy = orderFor(columns, query, options.defaultSort, options.tieBreaker);
-  const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny);
+  const statementKey = options.statement && '$client' in db ? `${options.statement}${JSON.stringify(options.statementValues ?? [])}` : undefined;
+  if (options.statement && VERIFY_CACHED_STATEMENTS) checkOneListPerName(options.statement, options);
+  const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny, statementKey);
   const shape = new QueryShape(Boolean(query.search));
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, shape, options.searchSql, options.searchCondition));
-
-  // The page is chosen on ids first and only its rows are joined and projected (a deferred
-  // join): a deep page skips index entries, not joined rows. Joins the sort and filters do not
-  // use are left joins PostgreSQL drops, in the page and in the count.
-  const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(filtered).orderBy(...orderBy)
-    .limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const run = <Result>(statement: { prepare(name: string): { execute(): Promise<Result> } }) => (shape.planOnce ? executeNamed(statement) : statement.prepare('').execute());
   const counted = options.countedTotal?.(query);
-  const totalQuery = () => fromFor([filtered])({ total: count() }).where(filtered);
-  const totalAlone = async () => (counted
-    ? Number((await db.execute<{ total: number }>(sql`select (${counted}) as total`)).rows[0]?.total ?? 0)
-    : (await run(totalQuery()) as unknown as { total: number }[])[0]?.total ?? 0);
-  // One statement for the page and its total (issue 16): the total is an uncorrelated subquery,
-  // which PostgreSQL runs once for the statement. A page with no rows carries no total: on page 1
-  // that means none match; past the end (rare), the total is asked for on its own.
-  const rows = await run(
-    options.from(db.select({ ...options.select, [TOTAL_FIELD]: sql<number>`(${counted ?? totalQuery()})`.mapWith(Number) } as unknown as TSel))
-      .where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy),
-  ) as (Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number })[];
+
+  /**
+   * The page's statement. The page is chosen on ids first and only its rows are joined and
+   * projected (a deferred join): a deep page skips index entries, not joined rows. Joins the sort
+   * and filters do not use are left out of the ids and the count (`namesOnly`). The total is an
+   * uncorrelated subquery, which PostgreSQL runs once (issue 16: one statement for page and total).
+   */
+  const pageStatement = (condition: SQL | undefined, total: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) => {
+    const fromFor = (uses: unknown[]) => (selection: SelectedFields): PgSelect =>
+      (uses.every((expr) => namesOnly(expr, base)) ? db.select(selection).from(base).$dynamic() : fromAny(selection));
+    const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(condition).orderBy(...orderBy).limit(limit).offset(offset);
+    const totalQuery = fromFor([filtered])({ total: count() }).where(condition);
+    return options.from(db.select({ ...options.select, [TOTAL_FIELD]: sql<number>`(${total ?? totalQuery})`.mapWith(Number) } as unknown as TSel))
+      .where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy);
+  };
+  type Row = Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number };
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = statementKey
+    // The sort is part of the shape as written: two variants of a list may sort a field differently.
+    ? await runCachedStatement<Row[]>(db, `${statementKey}\u0001${dialect.sqlToQuery(sql.join(orderBy, sql`, `)).sql}\u0001${shape.planOnce}`, filtered, counted, { limit: query.pageSize, offset },
+      (condition, total) => pageStatement(condition, total, sql.placeholder('limit'), sql.placeholder('offset')), shape.planOnce, options.statementValues ?? [])
+    : await executeNamed(pageStatement(filtered, counted, query.pageSize, offset), shape.planOnce) as unknown as Row[];
+
+  // A page with no rows carries no total: on page 1 that means none match; past the end (rare),
+  // the total is asked for on its own.
+  const totalAlone = async () => {
+    if (counted) return Number((await db.execute<{ total: number }>(sql`select (${counted}) as total`)).rows[0]?.total ?? 0);
+    const fromCount = [filtered].every((expr) => namesOnly(expr, base)) ? db.select({ total: count() }).from(base).$dynamic() : fromAny({ total: count() });
+    return (await fromCount.where(filtered))[0]?.total ?? 0;
+  };
   const total = rows[0]?.[TOTAL_FIELD] ?? (query.page === 1 ? 0 : await totalAlone());
   return {
     data: rows.map(({ [TOTAL_FIELD]: _total, ...row }) => options.map(row as Awaited<TQuery>[number])),
@@ -311,6 +335,95 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
     pageSize: query.pageSize,
     filterOptions,
   };
+}
+
+/** A compiled piece of SQL: its text with $1..$n and the values they stand for. */
+interface Compiled { sql: string; params: unknown[] }
+
+/**
+ * A compiled piece written back as Drizzle SQL whose values are placeholders `<prefix><n>`, so
+ * the statement built around it can be prepared once and run with any values of the same shape.
+ * Undefined when the text's $n are not exactly $1..$n in order (a "$1" inside a literal).
+ */
+function templated(piece: Compiled, prefix: string): { sql: SQL; values: Record<string, unknown> } | undefined {
+  const parts = piece.sql.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [i, part] of parts.entries()) {
+    if (i % 2 === 0) {
+      chunks.push(sql.raw(part));
+      continue;
+    }
+    const index = Number(part);
+    if (index !== (i + 1) / 2 || index > piece.params.length) return undefined;
+    chunks.push(sql`${sql.placeholder(`${prefix}${index}`)}`);
+    values[`${prefix}${index}`] = piece.params[index - 1];
+  }
+  if ((parts.length - 1) / 2 !== piece.params.length) return undefined;
+  return { sql: sql.join(chunks), values };
+}
+
+interface CachedStatement { prepared: Prepared<unknown>; text: string; params: unknown[] }
+/** Per database handle: a pooled handle's prepared statements run on any of its connections. */
+const statementCache = new WeakMap<object, Map<string, CachedStatement | null>>();
+/** Shapes kept per database handle (a shape per viewer for lists with `statementValues`). */
+const MAX_CACHED_STATEMENTS = 512;
+/** Outside production every cached run is checked against a fresh build (tests prove the cache sound). */
+const VERIFY_CACHED_STATEMENTS = process.env.NODE_ENV !== 'production';
+
+const listsByName = new Map<string, string>();
+/** Outside production: a statement name stands for one list definition (its fields, FROM and columns). */
+function checkOneListPerName(name: string, options: { select: SelectedFields; from: (...args: never[]) => unknown; columns: ListColumnMap }) {
+  const definition = `${Object.keys(options.select).join()}|${options.from.toString()}|${Object.keys(options.columns).join()}`;
+  const known = listsByName.get(name);
+  if (known === undefined) listsByName.set(name, definition);
+  else if (known !== definition) throw new Error(`List statement name ${name} is used by two lists`);
+}
+
+/**
+ * Runs a list statement whose SQL is built once per shape (issue 16): Drizzle building a list's
+ * SQL was about a tenth of a list request's CPU. The shape is the list's name and sort (`key`)
+ * plus the compiled text of its condition and counted total; the values of this request fill the
+ * placeholders. `build` must put no values in the statement but those of `condition`, `total`
+ * and the placeholders it is given.
+ */
+async function runCachedStatement<Result>(
+  db: DbOrTx, key: string, condition: SQL | undefined, total: SQL | undefined, values: Record<string, unknown>,
+  build: (condition: SQL | undefined, total: SQL | undefined) => { prepare(name: string): Prepared<Result>; toSQL(): Compiled },
+  planOnce: boolean,
+  ownValues: readonly unknown[],
+): Promise<Result> {
+  const conditionSql = condition ? dialect.sqlToQuery(condition) : undefined;
+  const totalSql = total ? dialect.sqlToQuery(total) : undefined;
+  const fullKey = `${key}\u0001${conditionSql?.sql ?? ''}\u0001${totalSql?.sql ?? ''}`;
+  let byShape = statementCache.get(db);
+  if (!byShape) statementCache.set(db, (byShape = new Map()));
+  const conditionT = conditionSql && templated(conditionSql, 'w');
+  const totalT = totalSql && templated(totalSql, 't');
+  const cacheable = (!conditionSql || conditionT) && (!totalSql || totalT);
+  let entry = byShape.get(fullKey);
+  if (entry === undefined && cacheable) {
+    // Maps keep insertion order: past the bound the oldest shape goes (built again when it returns).
+    if (byShape.size >= MAX_CACHED_STATEMENTS) byShape.delete(byShape.keys().next().value as string);
+    const statement = build(conditionT?.sql, totalT?.sql);
+    const compiled = statement.toSQL();
+    // A value of its own (a viewer's id in a join or field) would be kept for every later viewer:
+    // such a statement is never kept, and outside production it is an error of the list.
+    const valueFree = compiled.params.every((param) => is(param, Placeholder) || ownValues.includes(param));
+    if (!valueFree && VERIFY_CACHED_STATEMENTS) throw new Error(`List statement ${key} carries values outside its condition, total and statementValues; it cannot be named`);
+    entry = valueFree ? { prepared: prepareNamed(statement, planOnce) as Prepared<unknown>, text: compiled.sql, params: compiled.params } : null;
+    byShape.set(fullKey, entry);
+  }
+  if (!entry || !cacheable) return executeNamed(build(condition, total), planOnce) as Promise<Result>;
+  const allValues = { ...values, ...conditionT?.values, ...totalT?.values };
+  if (VERIFY_CACHED_STATEMENTS) {
+    const fresh = build(condition, total).toSQL();
+    const cached = fillPlaceholders(entry.params, allValues);
+    if (fresh.sql !== entry.text || JSON.stringify(fillPlaceholders(fresh.params, values)) !== JSON.stringify(cached)) {
+      throw new Error(`List statement ${key} differs from its cached shape: it has values outside its condition and total`);
+    }
+  }
+  return entry.prepared.execute(allValues) as Promise<Result>;
 }
 
 type FromAny = (selection: SelectedFields, distinct?: boolean) => PgSelect;
@@ -333,20 +446,27 @@ const dialect = new PgDialect();
 /**
  * The dropdown options through the app's cache (lib/list-options-cache.ts). The key is what the
  * options are read from, as SQL with its values: FROM, joins and WHERE (a viewer's own joins
- * included) and each dropdown column's expression, so two scopes or viewers never share one.
+ * included) and each dropdown column's expression, so two scopes or viewers never share one. A
+ * list with a `statement` name has fixed FROM and columns (its contract), so its key is the name
+ * and the WHERE alone, which spares building the rest of that SQL on every request.
  */
-async function cachedDropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | undefined, fromAny: FromAny) {
+async function cachedDropdownOptions(db: DbOrTx, columns: ListColumnMap, where: SQL | undefined, fromAny: FromAny, statement: string | undefined) {
   const cache = listOptionsCacheOf(db);
   if (!cache) return dropdownOptions(db, columns, where, fromAny);
-  const source = fromAny({ one: sql`1` }).where(where).toSQL();
-  noteTables(source.sql);
-  const dropdownSql = Object.entries(columns).filter(([, column]) => column.filter === 'dropdown').map(([field, column]) => {
-    const expr = dialect.sqlToQuery(sql`${valueOf(column).sql} ${column.sql}`);
-    return [field, expr.sql, expr.params];
-  });
-  const key = JSON.stringify([source.sql, source.params, dropdownSql]);
+  const fullKey = () => {
+    const source = fromAny({ one: sql`1` }).where(where).toSQL();
+    noteTables(source.sql);
+    const dropdownSql = Object.entries(columns).filter(([, column]) => column.filter === 'dropdown').map(([field, column]) => {
+      const expr = dialect.sqlToQuery(sql`${valueOf(column).sql} ${column.sql}`);
+      return [field, expr.sql, expr.params];
+    });
+    return JSON.stringify([source.sql, source.params, dropdownSql]);
+  };
+  const scoped = statement && where ? dialect.sqlToQuery(where) : undefined;
+  const key = statement ? JSON.stringify([statement, scoped?.sql, scoped?.params]) : fullKey();
   const cached = cache.get(key);
   if (cached) return cached;
+  if (statement) fullKey(); // notes the tables read, as any miss does
   const stamp = cache.stamp();
   const options = await dropdownOptions(db, columns, where, fromAny);
   cache.set(key, options, stamp);

@@ -68,6 +68,8 @@ export function listAuditLogs(db: DbOrTx, scope: TenantScope, query: ListQuery) 
     where: tenantWhere(auditLogs, scope),
     columns: columns(db, scope),
     query,
+    statement: 'audit-logs',
+    statementValues: ['user', 'customer', 'api_key'], // the actor types of the joins
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: auditLogs.id,
     map: (row): AuditLogItem => ({ ...row, createdAt: row.createdAt.toISOString(), details: row.details ?? null }),

@@ -44,6 +44,8 @@ export async function listBatches(db: DbOrTx, input: { actor: Actor; query: List
       return sql`(${emailBatches.subject} ilike ${pattern} or ${emailBatches.batchNo} ilike ${pattern})`;
     },
     query: input.query,
+    statement: 'email-batches',
+    statementValues: ['sent', 'failed'], // the statuses countOf() counts
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: emailBatches.id,
     map: (row): BatchListItem => ({
@@ -98,6 +100,7 @@ export async function listBatchRecipients(db: DbOrTx, input: { actor: Actor; bat
       return sql`(${emailBatchRecipients.email} ilike ${pattern} or ${customerName} ilike ${pattern} or ${customers.mailboxNumber} ilike ${pattern})`;
     },
     query: input.query,
+    statement: 'email-batch-recipients',
     defaultSort: { field: 'customerName', order: 'asc' },
     tieBreaker: emailBatchRecipients.id,
     map: (row): BatchRecipientItem => ({

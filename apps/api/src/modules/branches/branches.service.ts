@@ -46,6 +46,7 @@ export function listBranches({ db, scope, query }: { db: DbOrTx; scope: TenantSc
     where: tenantWhere(branches, scope),
     columns: columns(db, scope),
     query,
+    statement: 'branches',
     defaultSort: { field: 'name', order: 'asc' },
     tieBreaker: branches.id,
     map: (row): BranchListItem => withDate(row),

@@ -65,6 +65,7 @@ export function listCustomers({ db, scope, query, where }: { db: DbOrTx; scope: 
     columns: columns(db, scope),
     searchSql: customerSearchText(customers),
     query,
+    statement: 'customers',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: customers.id,
     map: (row): CustomerListItem => ({ ...row, courierName: row.courierName ?? '', createdAt: row.createdAt.toISOString() }),

@@ -46,6 +46,7 @@ export function listDeliveryLocations(db: DbOrTx, scope: TenantScope, query: Lis
     where: eq(deliveryLocations.courierId, courierId),
     columns,
     query,
+    statement: 'delivery-locations',
     defaultSort: { field: 'name', order: 'asc' },
     tieBreaker: deliveryLocations.id,
     map: ({ row }) => toLocation(row),

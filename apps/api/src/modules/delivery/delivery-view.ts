@@ -75,6 +75,7 @@ export function listDeliveryRequests(db: DbOrTx, principal: Principal, query: Li
       return sql`(${deliveryRequests.requestNo} ilike ${pattern} or ${deliveryRequests.address} ilike ${pattern} or ${deliveryRequests.phone} ilike ${pattern} or ${customerSearchText(customers)} ilike ${pattern})`;
     },
     query,
+    statement: 'delivery-requests',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: deliveryRequests.id,
     map: (row) => toItem(row as Selected),

@@ -46,6 +46,7 @@ export function listManifests(db: DbOrTx, principal: Principal, query: ListQuery
     columns,
     searchSql: manifestSearchText(manifests),
     query,
+    statement: 'manifests',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: manifests.id,
     map: (row): ManifestListItem => toManifestListItem({ ...row.manifest, courierName: row.courierName, packageCount: row.packageCount, weight: row.weight }),

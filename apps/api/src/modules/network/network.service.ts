@@ -37,6 +37,7 @@ export function listNetworkCouriers({ db, query }: { db: DbOrTx; query: ListQuer
     where: undefined,
     columns,
     query,
+    statement: 'network/couriers',
     defaultSort: { field: 'name', order: 'asc' },
     tieBreaker: couriers.id,
     map: (row): NetworkCourierListItem => ({ ...row, createdAt: row.createdAt.toISOString() }),

@@ -45,6 +45,7 @@ export function listNotifications(db: DbOrTx, principal: Principal, query: ListQ
     where: ownedBy(principal),
     columns,
     query,
+    statement: 'notifications',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: notifications.id,
     map: (row) => toItem(row as NotificationRow),

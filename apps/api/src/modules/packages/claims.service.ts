@@ -87,6 +87,7 @@ export async function listClaims(db: DbOrTx, principal: Principal, query: ListQu
     where: visibleClaims(principal),
     columns,
     query,
+    statement: 'claims',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: packageClaims.id,
     map: (row) => row as Row,

@@ -113,6 +113,7 @@ export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery)
     searchCondition: packageSearch(scope, forCustomer ? principal.id : null),
     countedTotal: forCustomer ? undefined : countedPackages(scope),
     query,
+    statement: forCustomer ? 'packages/mine' : 'packages',
     defaultSort: { field: 'receivedAt', order: 'desc' },
     tieBreaker: packages.id,
     map: (row) => toPackageListItem(row as PackageListRow, forCustomer),
@@ -146,6 +147,7 @@ export function listUnknownPackages(db: DbOrTx, principal: Principal, query: Lis
     columns: unknownColumns,
     countedTotal: countedPackages(scope, 'unknown'),
     query,
+    statement: 'packages/unknown',
     defaultSort: { field: 'receivedAt', order: 'desc' },
     tieBreaker: packages.id,
     map: (row): UnknownPackageListItem => ({

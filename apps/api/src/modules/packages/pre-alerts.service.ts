@@ -102,6 +102,7 @@ export async function listPreAlerts(db: DbOrTx, principal: Principal, query: Lis
     where: visiblePreAlerts(principal),
     columns,
     query,
+    statement: 'pre-alerts',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: preAlerts.id,
     map: (row) => row as Row,

@@ -104,6 +104,7 @@ export async function listProofs(db: DbOrTx, principal: Principal, query: ListQu
     where: visibleBilling(paymentProofs, principal),
     columns,
     query,
+    statement: 'payment-proofs',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: paymentProofs.id,
     map: (row) => toProof(row as ProofRow),

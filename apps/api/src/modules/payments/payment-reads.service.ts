@@ -108,6 +108,7 @@ export function listPayments(db: DbOrTx, principal: Principal, query: ListQuery)
     where: visibleBilling(payments, principal),
     columns,
     query,
+    statement: 'payments',
     defaultSort: { field: 'recordedAt', order: 'desc' },
     tieBreaker: payments.id,
     map: (row): PaymentListItem => ({ ...row, recordedByName: row.recordedByName ?? null, recordedAt: row.recordedAt.toISOString() }),

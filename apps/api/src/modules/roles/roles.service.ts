@@ -64,6 +64,7 @@ export function listRoles({ db, scope, query }: { db: DbOrTx; scope: TenantScope
     where: tenantWhere(roles, scope),
     columns: columns(db, scope),
     query,
+    statement: 'roles',
     defaultSort: { field: 'name', order: 'asc' },
     tieBreaker: roles.id,
     map: (row): RoleListItem => withDate(row),

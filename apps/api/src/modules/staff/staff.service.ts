@@ -57,6 +57,7 @@ export function listStaff({ db, principal, scope, query }: { db: DbOrTx; princip
     where: staffWhere(principal, scope),
     columns: columns(db, principal, scope),
     query,
+    statement: 'staff',
     defaultSort: { field: 'createdAt', order: 'desc' },
     tieBreaker: users.id,
     map: (row): StaffListItem => toItem(row),

@@ -11,7 +11,7 @@ import { localDateTime } from '../../lib/local-time';
 import { scopeOf, tenantWhere, type TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
 import { visibleTickets } from './ticket-access';
-import { unreadFlag, viewerRead } from './ticket-reads';
+import { readerTypeOf, unreadFlag, viewerRead } from './ticket-reads';
 
 const customerName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 const hasStaffReply = sql<boolean>`(${tickets.lastStaffMessageAt} is not null)`;
@@ -90,6 +90,9 @@ export function listTickets(db: DbOrTx, principal: Principal, query: ListQuery) 
     where: visibleTickets(principal),
     columns: columns(db, principal, forStaff),
     query,
+    statement: forStaff ? 'tickets/staff' : 'tickets/customer',
+    // The viewer's read state is joined by their id: a statement of each viewer's own.
+    statementValues: [readerTypeOf(principal), principal.id],
     defaultSort: { field: 'updatedAt', order: 'desc' },
     tieBreaker: tickets.id,
     map: (row) => toItem(row as ListRow),

@@ -70,6 +70,7 @@ export async function listUncollected(db: DbOrTx, principal: Principal, query: L
       return sql`(${packages.packageNo} ilike ${pattern} or ${packages.trackingNumber} ilike ${pattern} or ${customerSearchText(customers)} ilike ${pattern})`;
     },
     query,
+    statement: 'uncollected',
     defaultSort: { field: 'daysWaiting', order: 'desc' },
     tieBreaker: packages.id,
     map: (row): UncollectedListItem => ({

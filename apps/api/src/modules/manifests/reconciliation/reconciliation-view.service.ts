@@ -107,6 +107,7 @@ export function listReconciliations(db: DbOrTx, principal: Principal, query: Lis
     where: tenantWhere(manifests, scopeOf(principal), and(inArray(manifests.status, ['arrived', 'reconciled']))),
     columns,
     query,
+    statement: 'reconciliations',
     defaultSort: { field: 'updatedAt', order: 'desc' },
     tieBreaker: manifests.id,
     map: (row): ReconciliationListItem => ({
