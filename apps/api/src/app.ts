@@ -73,6 +73,7 @@ import { signaturePng } from './modules/pickups/pickup-files';
 import { createCourierTransports } from './mail/courier-transports';
 import { databaseSecretBox } from './security/encryption';
 import { attachListOptionsCache } from './lib/list-options-cache';
+import { checkListStatements } from './lib/list-query';
 import { reconciliationRoutes } from './modules/manifests/reconciliation/reconciliation.routes';
 import { packageAfterArrivalRoutes } from './modules/packages/after-arrival/after-arrival.routes';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerAuth(app, database.db, signer);
   registerAfterResponse(app);
   attachListOptionsCache(app, database.db, database.pool);
+  if (env.NODE_ENV !== 'production') checkListStatements(database.db);
 
   await app.register(async (api) => {
     const zodApi = api as unknown as ZodApp;

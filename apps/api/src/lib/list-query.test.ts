@@ -139,3 +139,38 @@ describe('runListQuery: several values, number ranges and date ranges', () => {
     expect((await rejection(list({ filters: JSON.stringify({ createdAt: { from: '1 March' } }) }))).message).toBe('Filter createdAt must be a date (YYYY-MM-DD)');
   });
 });
+
+describe('named list statements (built once per shape, issue 16)', () => {
+  const named = (raw: Record<string, unknown>, options: { statement: string; statementValues?: string[]; nameLike?: string; courierId?: string }) => runListQuery({
+    db: t.database.db,
+    select: { id: branches.id, name: branches.name, opened: options.nameLike ? sql<boolean>`${branches.name} like ${options.nameLike}` : sql<boolean>`true` },
+    from: (q) => q.from(branches).$dynamic(),
+    where: eq(branches.courierId, options.courierId ?? courier.id),
+    columns,
+    query: listQuerySchema.parse(raw),
+    statement: options.statement,
+    statementValues: options.statementValues,
+    defaultSort: { field: 'name', order: 'asc' },
+    tieBreaker: branches.id,
+    map: (row) => row,
+  });
+
+  it('answers each request with its own values: pages, filters and another scope share one shape', async () => {
+    const other = await makeCourier(t.database.db);
+    const first = await named({ page: 1, pageSize: 10 }, { statement: 'test/branches' });
+    const second = await named({ page: 2, pageSize: 10 }, { statement: 'test/branches' });
+    expect(first.data.map((b) => b.name)).toEqual(['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B08', 'B09', 'B10']);
+    expect(second.data.map((b) => b.name).slice(0, 2)).toEqual(['B11', 'B12']);
+    expect((await named({ filters: JSON.stringify({ nameLength: '3' }), pageSize: 100 }, { statement: 'test/branches' })).total).toBe(60);
+    const theirs = await named({ page: 1, pageSize: 10 }, { statement: 'test/branches', courierId: other.id });
+    expect(theirs).toMatchObject({ total: 1, data: [{ name: 'Head Office' }] });
+  });
+
+  it('refuses a value of the list\'s own unless it is declared, and keys the statement by it', async () => {
+    await expect(named({}, { statement: 'test/branches-like', nameLike: 'B0%' })).rejects.toThrow(/carries values outside/);
+    const ones = await named({ pageSize: 10 }, { statement: 'test/branches-like', nameLike: 'B0%', statementValues: ['B0%'] });
+    const tens = await named({ pageSize: 10 }, { statement: 'test/branches-like', nameLike: 'B1%', statementValues: ['B1%'] });
+    expect(ones.data.map((b) => b.opened)).toEqual([...Array<boolean>(9).fill(true), false]);
+    expect(tens.data.map((b) => b.opened)).toEqual([...Array<boolean>(9).fill(false), true]);
+  });
+});

@@ -292,7 +292,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
 
   const orderBy = orderFor(columns, query, options.defaultSort, options.tieBreaker);
   const statementKey = options.statement && '$client' in db ? `${options.statement}${JSON.stringify(options.statementValues ?? [])}` : undefined;
-  if (options.statement && VERIFY_CACHED_STATEMENTS) checkOneListPerName(options.statement, options);
+  if (options.statement && checkedHandles.has(db)) checkOneListPerName(options.statement, options);
   const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny, statementKey);
   const shape = new QueryShape(Boolean(query.search));
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, shape, options.searchSql, options.searchCondition));
@@ -368,8 +368,12 @@ interface CachedStatement { prepared: Prepared<unknown>; text: string; params: u
 const statementCache = new WeakMap<object, Map<string, CachedStatement | null>>();
 /** Shapes kept per database handle (a shape per viewer for lists with `statementValues`). */
 const MAX_CACHED_STATEMENTS = 512;
-/** Outside production every cached run is checked against a fresh build (tests prove the cache sound). */
-const VERIFY_CACHED_STATEMENTS = process.env.NODE_ENV !== 'production';
+/** Handles whose named list statements are checked on every run (outside production: tests prove the cache sound). */
+const checkedHandles = new WeakSet<object>();
+/** Checks every named list statement run on `db` against a fresh build (app.ts: outside production). */
+export function checkListStatements(db: object): void {
+  checkedHandles.add(db);
+}
 
 const listsByName = new Map<string, string>();
 /** Outside production: a statement name stands for one list definition (its fields, FROM and columns). */
@@ -410,13 +414,13 @@ async function runCachedStatement<Result>(
     // A value of its own (a viewer's id in a join or field) would be kept for every later viewer:
     // such a statement is never kept, and outside production it is an error of the list.
     const valueFree = compiled.params.every((param) => is(param, Placeholder) || ownValues.includes(param));
-    if (!valueFree && VERIFY_CACHED_STATEMENTS) throw new Error(`List statement ${key} carries values outside its condition, total and statementValues; it cannot be named`);
+    if (!valueFree && checkedHandles.has(db)) throw new Error(`List statement ${key} carries values outside its condition, total and statementValues; it cannot be named`);
     entry = valueFree ? { prepared: prepareNamed(statement, planOnce) as Prepared<unknown>, text: compiled.sql, params: compiled.params } : null;
     byShape.set(fullKey, entry);
   }
   if (!entry || !cacheable) return executeNamed(build(condition, total), planOnce) as Promise<Result>;
   const allValues = { ...values, ...conditionT?.values, ...totalT?.values };
-  if (VERIFY_CACHED_STATEMENTS) {
+  if (checkedHandles.has(db)) {
     const fresh = build(condition, total).toSQL();
     const cached = fillPlaceholders(entry.params, allValues);
     if (fresh.sql !== entry.text || JSON.stringify(fillPlaceholders(fresh.params, values)) !== JSON.stringify(cached)) {
