@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import { isFilterRange, type ListQuery } from '@parceldesk/shared/schemas/list-query';
@@ -6,7 +6,7 @@ import {
   SERVICE_LABELS, SERVICES, type myPackageListColumns, type packageListColumns, type UnknownPackageListItem, type unknownPackageListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, customers, customerSearchText, dashboardPackageCounts, packageClaims, packages, packageSearchText } from '../../db/schema/index';
+import { branches, couriers, customers, customerSearchText, packageClaims, packageCountSql, packages, packageSearchText } from '../../db/schema/index';
 import { branchOptions, courierOptions } from '../../lib/list-options';
 import { containsPattern, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
@@ -84,15 +84,9 @@ function countedPackages(scope: TenantScope, onlyStatus?: PackageStatus) {
     const { status, ...others } = query.filters;
     if (Object.keys(others).length > 0 || (onlyStatus && status !== undefined)) return undefined;
     if (status !== undefined && isFilterRange(status)) return undefined;
-    const statuses = onlyStatus ? [onlyStatus] : status === undefined ? null : [status].flat();
+    const statuses = onlyStatus ? [onlyStatus] : status === undefined ? undefined : [status].flat();
     if (statuses && !statuses.every((value) => (PACKAGE_STATUSES as readonly string[]).includes(value))) return undefined;
-    // An empty list of statuses matches no parcel, as the list's own filter does.
-    if (statuses?.length === 0) return sql`select 0`;
-    return sql`select coalesce(sum(${dashboardPackageCounts.packages}), 0)::int from ${dashboardPackageCounts}
-      where ${and(
-        scope.courierId ? eq(dashboardPackageCounts.courierId, scope.courierId) : undefined,
-        statuses ? inArray(dashboardPackageCounts.status, statuses) : undefined,
-      ) ?? sql`true`}`;
+    return packageCountSql({ courierId: scope.courierId }, statuses);
   };
 }
 
