@@ -156,12 +156,13 @@ function equals(expr: Expr, value: string | boolean | number): SQL {
   return eq(expr as AnyColumn, value);
 }
 
-function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQueryOptions<SelectedFields, PgSelect, unknown>['defaultSort'], tieBreaker: AnyColumn): SQL[] {
+/** `reversed` (a deep page read from the end, pageWindow) flips every direction, tie breaker included. */
+function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQueryOptions<SelectedFields, PgSelect, unknown>['defaultSort'], tieBreaker: AnyColumn, reversed = false): SQL[] {
   const field = query.sort ?? defaultSort.field;
   const order = query.sort ? query.order : defaultSort.order;
   const column = columns[field];
   if (!column?.sortable) throw badRequest(`Unknown sort column: ${field}`, { sort: `Unknown sort column: ${field}` });
-  const direction = order === 'desc' ? desc : asc;
+  const direction = (order === 'desc') !== reversed ? desc : asc;
   return [...(column.sortBy ?? [column.sql]).map((expr) => direction(expr)), direction(tieBreaker)];
 }
 
@@ -288,14 +289,16 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   // The page is chosen on ids first and only its rows are joined and projected (a deferred
   // join): a deep page skips index entries, not joined rows. Joins the sort and filters do not
   // use are left joins PostgreSQL drops, in the page and in the count.
-  const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(filtered).orderBy(...orderBy)
-    .limit(query.pageSize).offset((query.page - 1) * query.pageSize);
   const run = <Result>(statement: { prepare(name: string): { execute(): Promise<Result> } }) => (shape.planOnce ? executeNamed(statement) : statement.prepare('').execute());
   const counted = options.countedTotal?.(query);
   const totalQuery = () => fromFor([filtered])({ total: count() }).where(filtered);
   const totalAlone = async () => (counted
     ? Number((await db.execute<{ total: number }>(sql`select (${counted}) as total`)).rows[0]?.total ?? 0)
     : (await run(totalQuery()) as unknown as { total: number }[])[0]?.total ?? 0);
+  const window = await pageWindow(query, counted ? totalAlone : undefined);
+  const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(filtered)
+    .orderBy(...(window.reversed ? orderFor(columns, query, options.defaultSort, options.tieBreaker, true) : orderBy))
+    .limit(window.limit).offset(window.offset);
   // One statement for the page and its total (issue 16): the total is an uncorrelated subquery,
   // which PostgreSQL runs once for the statement. A page with no rows carries no total: on page 1
   // that means none match; past the end (rare), the total is asked for on its own.
@@ -311,6 +314,28 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
     pageSize: query.pageSize,
     filterOptions,
   };
+}
+
+/** Past this offset a page of a list with a counted total may be read from the end (pageWindow). */
+const DEEP_OFFSET = 1000;
+
+/**
+ * Which ids a page reads: `limit` rows after skipping `offset`, in the list's order or, when
+ * `reversed`, in the exact reverse (every direction flipped, the tie breaker's too, so the order
+ * stays total; PostgreSQL's DESC puts NULLs first as ASC puts them last, so NULLs mirror too).
+ * Issue 11: a page 10 from the end of 200,000 parcels skipped 199,750 index entries; from the
+ * end it skips 225. Only a list whose total is counted elsewhere (`countedTotal`, a few counter
+ * rows) knows where its end is, and asking costs a statement before the page, so only offsets
+ * past DEEP_OFFSET ask. The page's rows keep the list's order: the outer ORDER BY sorts them.
+ */
+async function pageWindow(query: ListQuery, countedTotal: (() => Promise<number>) | undefined) {
+  const offset = (query.page - 1) * query.pageSize;
+  const forward = { reversed: false, limit: query.pageSize, offset };
+  if (!countedTotal || offset < DEEP_OFFSET) return forward;
+  const total = await countedTotal();
+  // The front half, or past the end (no rows either way: the forward read says so as before).
+  if (offset * 2 < total || offset >= total) return forward;
+  return { reversed: true, limit: Math.min(query.pageSize, total - offset), offset: Math.max(0, total - offset - query.pageSize) };
 }
 
 type FromAny = (selection: SelectedFields, distinct?: boolean) => PgSelect;
