@@ -14,11 +14,15 @@ import type { DbOrTx } from './client';
  */
 export async function runAsOneStatement<Row extends Record<string, unknown> = Record<string, never>>(
   db: DbOrTx,
-  input: { writes: readonly SQLWrapper[]; notifies?: readonly SQL[]; result?: SQLWrapper },
+  input: { writes: readonly SQLWrapper[]; notifies?: readonly SQL[]; result?: SQLWrapper; first?: readonly { name: string; query: SQLWrapper }[] },
 ): Promise<Row[]> {
   const notifies = input.notifies ?? [];
   if (input.writes.length === 0 && notifies.length === 0 && !input.result) return [];
-  const ctes = input.writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`);
+  // `first`: named CTEs ahead of the writes, which may read them (receive's package number).
+  const ctes = [
+    ...(input.first ?? []).map(({ name, query }) => sql`${sql.identifier(name)} as (${query.getSQL()})`),
+    ...input.writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
+  ];
   const told = notifies.length ? sql.join([...notifies], sql`, `) : sql`1`;
   if (!input.result) {
     await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${told}`);

@@ -13,11 +13,20 @@ export type CounterKind = 'ticket' | 'package' | 'manifest' | 'invoice' | 'payme
  * from here to commit.
  */
 export async function nextNumber(tx: DbOrTx, courierId: string, kind: CounterKind): Promise<number> {
-  const [row] = await tx.insert(courierCounters).values({ courierId, kind, lastNo: 1 })
-    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
-    .returning({ lastNo: courierCounters.lastNo });
+  const [row] = await nextNumberInsert(tx, courierId, kind);
   if (!row) throw new Error(`the ${kind} counter returned nothing`);
   return row.lastNo;
+}
+
+/**
+ * nextNumber's statement, not yet run (returning `last_no`): for a statement that takes the
+ * number and writes with it at once (receive, issue 11), so no round trip lies between the
+ * counter's lock and the writes.
+ */
+export function nextNumberInsert(tx: DbOrTx, courierId: string, kind: CounterKind) {
+  return tx.insert(courierCounters).values({ courierId, kind, lastNo: 1 })
+    .onConflictDoUpdate({ target: [courierCounters.courierId, courierCounters.kind], set: { lastNo: sql`${courierCounters.lastNo} + 1` } })
+    .returning({ lastNo: courierCounters.lastNo });
 }
 
 /**

@@ -169,12 +169,13 @@ function equals(expr: Expr, value: string | boolean | number): SQL {
   return eq(expr as AnyColumn, value);
 }
 
-function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQueryOptions<SelectedFields, PgSelect, unknown>['defaultSort'], tieBreaker: AnyColumn): SQL[] {
+/** `reversed` (a deep page read from the end, pageWindow) flips every direction, tie breaker included. */
+function orderFor(columns: ListColumnMap, query: ListQuery, defaultSort: ListQueryOptions<SelectedFields, PgSelect, unknown>['defaultSort'], tieBreaker: AnyColumn, reversed = false): SQL[] {
   const field = query.sort ?? defaultSort.field;
   const order = query.sort ? query.order : defaultSort.order;
   const column = columns[field];
   if (!column?.sortable) throw badRequest(`Unknown sort column: ${field}`, { sort: `Unknown sort column: ${field}` });
-  const direction = order === 'desc' ? desc : asc;
+  const direction = (order === 'desc') !== reversed ? desc : asc;
   return [...(column.sortBy ?? [column.sql]).map((expr) => direction(expr)), direction(tieBreaker)];
 }
 
@@ -298,11 +299,23 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, shape, options.searchSql, options.searchCondition));
   const counted = options.countedTotal?.(query);
 
+  // A page with no rows carries no total: on page 1 that means none match; past the end (rare),
+  // the total is asked for on its own.
+  const totalAlone = async () => {
+    if (counted) return Number((await db.execute<{ total: number }>(sql`select (${counted}) as total`)).rows[0]?.total ?? 0);
+    const fromCount = [filtered].every((expr) => namesOnly(expr, base)) ? db.select({ total: count() }).from(base).$dynamic() : fromAny({ total: count() });
+    return (await fromCount.where(filtered))[0]?.total ?? 0;
+  };
+  const window = await pageWindow(query, counted ? totalAlone : undefined);
+  const innerOrder = window.reversed ? orderFor(columns, query, options.defaultSort, options.tieBreaker, true) : orderBy;
+
   /**
    * The page's statement. The page is chosen on ids first and only its rows are joined and
    * projected (a deferred join): a deep page skips index entries, not joined rows. Joins the sort
    * and filters do not use are left out of the ids and the count (`namesOnly`). The total is an
    * uncorrelated subquery, which PostgreSQL runs once (issue 16: one statement for page and total).
+   * The ids are read in `innerOrder` (reversed for a deep page read from its end); the rows come
+   * back in the list's order.
    */
   const pageStatement = (condition: SQL | undefined, total: SQL | undefined, offset: number | Placeholder) => {
     const fromFor = (uses: unknown[]) => (selection: SelectedFields): PgSelect =>
@@ -311,28 +324,20 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
     // PostgreSQL would keep for any value assumes a tenth of the rows, so it never kept one and
     // planned a package list's statement afresh on every request (1.9 ms, three times its run).
     // Written, page 1 (no OFFSET) is planned once per connection. An OFFSET stays a parameter.
-    const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(condition).orderBy(...orderBy)
-      .limit(sql.raw(String(pageSizeOf(query))) as unknown as number).offset(offset);
+    const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(condition).orderBy(...innerOrder)
+      .limit(sql.raw(String(wholeNumber(window.limit))) as unknown as number).offset(offset);
     const totalQuery = fromFor([filtered])({ total: count() }).where(condition);
     return options.from(db.select({ ...options.select, [TOTAL_FIELD]: sql<number>`(${total ?? totalQuery})`.mapWith(Number) } as unknown as TSel))
       .where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy);
   };
   type Row = Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number };
-  const offset = (query.page - 1) * query.pageSize;
+  const { offset } = window;
   const rows = statementKey
     // The sort is part of the shape as written: two variants of a list may sort a field differently.
-    ? await runCachedStatement<Row[]>(db, `${statementKey}\u0001${dialect.sqlToQuery(sql.join(orderBy, sql`, `)).sql}\u0001${shape.planOnce}\u0001${query.pageSize}\u0001${offset === 0}`,
+    ? await runCachedStatement<Row[]>(db, `${statementKey}\u0001${dialect.sqlToQuery(sql.join(innerOrder, sql`, `)).sql}\u0001${shape.planOnce}\u0001${window.limit}\u0001${offset === 0}`,
       filtered, counted, offset === 0 ? {} : { offset },
       (condition, total) => pageStatement(condition, total, offset === 0 ? 0 : sql.placeholder('offset')), shape.planOnce, options.statementValues ?? [])
     : await executeNamed(pageStatement(filtered, counted, offset), shape.planOnce) as unknown as Row[];
-
-  // A page with no rows carries no total: on page 1 that means none match; past the end (rare),
-  // the total is asked for on its own.
-  const totalAlone = async () => {
-    if (counted) return Number((await db.execute<{ total: number }>(sql`select (${counted}) as total`)).rows[0]?.total ?? 0);
-    const fromCount = [filtered].every((expr) => namesOnly(expr, base)) ? db.select({ total: count() }).from(base).$dynamic() : fromAny({ total: count() });
-    return (await fromCount.where(filtered))[0]?.total ?? 0;
-  };
   const total = rows[0]?.[TOTAL_FIELD] ?? (query.page === 1 ? 0 : await totalAlone());
   return {
     data: rows.map(({ [TOTAL_FIELD]: _total, ...row }) => options.map(row as Awaited<TQuery>[number])),
@@ -343,10 +348,32 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   };
 }
 
-/** The page size as a whole number to write into SQL (the list-query schema allows a few sizes). */
-function pageSizeOf(query: ListQuery): number {
-  if (!Number.isSafeInteger(query.pageSize) || query.pageSize < 1) throw badRequest('Invalid page size', { pageSize: 'Invalid page size' });
-  return query.pageSize;
+/** Past this offset a page of a list with a counted total may be read from the end (pageWindow). */
+const DEEP_OFFSET = 1000;
+
+/**
+ * Which ids a page reads: `limit` rows after skipping `offset`, in the list's order or, when
+ * `reversed`, in the exact reverse (every direction flipped, the tie breaker's too, so the order
+ * stays total; PostgreSQL's DESC puts NULLs first as ASC puts them last, so NULLs mirror too).
+ * Issue 11: a page 10 from the end of 200,000 parcels skipped 199,750 index entries; from the
+ * end it skips 225. Only a list whose total is counted elsewhere (`countedTotal`, a few counter
+ * rows) knows where its end is, and asking costs a statement before the page, so only offsets
+ * past DEEP_OFFSET ask. The page's rows keep the list's order: the outer ORDER BY sorts them.
+ */
+async function pageWindow(query: ListQuery, countedTotal: (() => Promise<number>) | undefined) {
+  const offset = (query.page - 1) * query.pageSize;
+  const forward = { reversed: false, limit: query.pageSize, offset };
+  if (!countedTotal || offset < DEEP_OFFSET) return forward;
+  const total = await countedTotal();
+  // The front half, or past the end (no rows either way: the forward read says so as before).
+  if (offset * 2 < total || offset >= total) return forward;
+  return { reversed: true, limit: Math.min(query.pageSize, total - offset), offset: Math.max(0, total - offset - query.pageSize) };
+}
+
+/** A page's row count as a whole number to write into SQL (the list-query schema allows a few sizes). */
+function wholeNumber(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw badRequest('Invalid page size', { pageSize: 'Invalid page size' });
+  return limit;
 }
 
 /** A compiled piece of SQL: its text with $1..$n and the values they stand for. */

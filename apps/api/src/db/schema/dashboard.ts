@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { couriers } from './tenancy';
 
@@ -13,6 +14,23 @@ export const dashboardPackageCounts = pgTable('dashboard_package_counts', {
   slot: smallint('slot').notNull().default(0),
   packages: integer('packages').notNull().default(0),
 }, (t) => [unique('dashboard_package_counts_key').on(t.courierId, t.branchId, t.status, t.slot).nullsNotDistinct()]);
+
+/**
+ * A SELECT of one int: the parcels of a courier (null: the network), of one branch when given,
+ * with one of `statuses` (omitted: any), summed over the counters' slots. The one reading of the
+ * counters shared by the packages lists' totals and the dashboard's figures.
+ */
+export function packageCountSql(scope: { courierId: string | null; branchId?: string }, statuses?: readonly string[]): SQL {
+  // An empty list of statuses matches no parcel, as a list's own filter does.
+  if (statuses?.length === 0) return sql`select 0`;
+  const c = dashboardPackageCounts;
+  const where = and(
+    scope.courierId ? eq(c.courierId, scope.courierId) : undefined,
+    scope.branchId ? eq(c.branchId, scope.branchId) : undefined,
+    statuses ? inArray(c.status, [...statuses]) : undefined,
+  );
+  return sql`select coalesce(sum(${c.packages}), 0)::int from ${c} where ${where ?? sql`true`}`;
+}
 
 /** Open (unpaid, part-paid) invoices by Jamaica day of issue. */
 export const dashboardOpenInvoices = pgTable('dashboard_open_invoices', {

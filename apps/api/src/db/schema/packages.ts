@@ -84,7 +84,8 @@ export const packages = pgTable('packages', {
   index('packages_customer_received_idx').on(t.customerId, t.receivedAt, t.id),
   index('packages_received_idx').on(t.receivedAt, t.id),
   index('packages_tracking_idx').on(t.trackingNumber),
-  index('packages_search_idx').using('gin', sql`${packageSearchText(t)} gin_trgm_ops`),
+  // Without GIN's pending list (migration 0031): searches never read an unsorted tail of new parcels.
+  index('packages_search_idx').using('gin', sql`${packageSearchText(t)} gin_trgm_ops`).with({ fastupdate: false }),
   // Migration 0027 adds INCLUDE (id, customer_id, branch_id): the uncollected list, sweep, dashboard and report.
   index('packages_courier_ready_since_idx').on(t.courierId, t.readySince).where(sql`${t.status} = 'ready_for_pickup'`),
   index('packages_pre_alert_idx').on(t.preAlertId).where(sql`${t.preAlertId} is not null`),

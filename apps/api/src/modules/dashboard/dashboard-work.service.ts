@@ -4,7 +4,7 @@ import { AGING_BUCKET_DAYS, AGING_BUCKETS } from '@parceldesk/shared/domain/bill
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import type { DashboardFigure, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { packages } from '../../db/schema/index';
+import { packageCountSql, packages } from '../../db/schema/index';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { uncollectedCutoffSql } from '../../lib/ready-since';
 import { listLink, localDate, localMonth, localStart, localToday, type DashboardScope } from './dashboard-scope';
@@ -51,8 +51,9 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   }
 
   if (scope.may('unknown')) {
-    const { rows } = await db.execute<Row>(sql`
-      select coalesce(sum(c.packages), 0)::int as n from dashboard_package_counts c where ${scope.inCourier('c')} and ${scope.packageBranch('c')} and c.status = 'unknown'`);
+    // A branch reader without a branch counts nothing (the scope's packageBranch).
+    const unknown = scope.isEmpty ? sql`select 0` : packageCountSql({ courierId: scope.courier, branchId: scope.branch ?? undefined }, ['unknown']);
+    const { rows } = await db.execute<Row>(sql`select (${unknown}) as n`);
     figures.push({ key: 'packages_unknown', label: 'Unknown packages', value: n(rows[0]?.n), format: 'count', link: 'unknown-packages' });
   }
 

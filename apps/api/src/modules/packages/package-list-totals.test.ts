@@ -85,4 +85,34 @@ describe('package list totals', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     await check();
   });
+
+  it('a deep page in the back half (read from the end) holds the same rows as reading from the start would', async () => {
+    const courier = await makeCourier(t.database.db);
+    const admin = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier }))).headers;
+    // 1,210 parcels, many sharing a received_at (the tie breaker decides) and a weight.
+    await t.database.pool.query(`insert into packages (courier_id, package_no, tracking_number, carrier, status, weight, volumetric_divisor, chargeable_weight, received_at)
+      select $1, 'DEEP-P-' || lpad(g::text, 7, '0'), 'DEEP' || g, 'ups', case when g % 3 = 0 then 'on_hold' else 'received' end, 1 + g % 7, 166, 2,
+        timestamptz '2026-01-01' + (g / 4) * interval '1 hour'
+      from generate_series(1, 1210) g`, [courier.id]);
+    const ids = async (order: string, where = 'true') => (await t.database.pool.query<{ id: string }>(
+      `select id from packages where courier_id = $1 and ${where} order by ${order}`, [courier.id])).rows.map((r) => r.id);
+    const page = async (query: string) => (await listTotal(`/api/packages?pageSize=100&${query}`, admin));
+
+    const newestFirst = await ids('received_at desc, id desc');
+    for (const n of [11, 12, 13]) {
+      const got = await page(`page=${n}`);
+      expect(got.total).toBe(1210);
+      expect(got.data.map((p) => p.id)).toEqual(newestFirst.slice((n - 1) * 100, n * 100));
+    }
+    // Another sort (weight ascending, ties by id) and a status filter, both counted.
+    const byWeight = await ids('weight asc, id asc');
+    expect((await page('page=12&sort=weight&order=asc')).data.map((p) => p.id)).toEqual(byWeight.slice(1100, 1200));
+    // A status filter (both statuses ticked), counted too.
+    const filtered = await page(`page=11${filter({ status: ['on_hold', 'received'] })}`);
+    expect(filtered.total).toBe(1210);
+    expect(filtered.data.map((p) => p.id)).toEqual(newestFirst.slice(1000, 1100));
+    // A search is not counted: read from the start as before, the same rows.
+    const searched = await page('page=11&search=DEEP');
+    expect(searched.data.map((p) => p.id)).toEqual(newestFirst.slice(1000, 1100));
+  });
 });

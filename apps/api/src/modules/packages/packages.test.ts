@@ -176,6 +176,30 @@ describe('lists, detail and tracking', () => {
     expect((await inject('GET', `/api/packages/${pkg.id}`, (await signInCustomer(t.app, stranger, other.apiKey)).headers)).statusCode).toBe(404);
   });
 
+  it('a whole tracking or package number finds that package alone; part of one finds every package containing it', async () => {
+    // A 12-digit number that is also the tail of a 22-digit one (a USPS number of another parcel).
+    const short = `77${String(Date.now()).slice(-10)}`;
+    const inner = await received({ trackingNumber: short, customerId: w.tanya.id });
+    const outer = await received({ trackingNumber: `9400111${short}999`, customerId: w.andre.id });
+    const other = await makeCourier(t.database.db);
+    const otherAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier: other }))).headers;
+    const theirs = (await inject('POST', '/api/packages/receive', otherAdmin, { trackingNumber: short, weight: 1 })).json<ReceivePackageResponse>().package;
+    const search = async (term: string, headers = w.as.clerk) => {
+      const response = await inject('GET', `/api/packages?pageSize=100&search=${encodeURIComponent(term)}`, headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ListResponse<PackageListItem>>().data.map((p) => p.id).sort();
+    };
+    expect(await search(short)).toEqual([inner.id]);
+    expect(await search(` ${short.slice(0, 6)} ${short.slice(6)} `)).toEqual([inner.id]); // as typed with spaces
+    expect(await search(short.slice(1))).toEqual([inner.id, outer.id].sort());
+    expect(await search(outer.packageNumber.toLowerCase())).toEqual([outer.id]);
+    expect(await search(short, otherAdmin)).toEqual([theirs.id]);
+    // Across the network: each courier's package of the number, and a package number in its own courier.
+    const superAdmin = (await signIn(t.app, await makeUser(t.database.db, { role: 'super_admin' }))).headers;
+    expect(await search(short, superAdmin)).toEqual([inner.id, theirs.id].sort());
+    expect(await search(theirs.packageNumber, superAdmin)).toEqual([theirs.id]);
+  });
+
   it('public tracking shows the timeline in customer words and only a first-name initial, within the api_key\'s courier', async () => {
     const tracking = upsNumber();
     const pkg = await received({ trackingNumber: tracking, customerId: w.tanya.id });

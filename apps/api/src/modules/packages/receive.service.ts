@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import {
-  canonicalTracking, formatPackageNumber, guessCarrier, normaliseMailbox, packageWeights, trackingMatchKeys,
+  canonicalTracking, guessCarrier, normaliseMailbox, packageWeights, trackingMatchKeys,
 } from '@parceldesk/shared/domain/packages';
 import { PACKAGE_MSG, type ReceiveOutcome, type ReceivePackageInput } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -9,10 +9,10 @@ import { runAsOneStatement } from '../../db/one-statement';
 import { branches, couriers, customers, packageFiles, packages, preAlerts } from '../../db/schema/index';
 import { auditActionInsert, courierForNewRow, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
-import { nextNumber } from '../../lib/counters';
 import { packageAnnouncement, packageEventInsert, packageRecipient } from './package-history';
 import { answerInsert, replayOf, requestHash } from '../../lib/idempotency';
 import { amountToCents } from './package-view';
+import { PACKAGE_NUMBER_TOKEN, packageNumberCtes, withPackageNumber } from './numbered-in-statement';
 
 export interface ReceiveResult {
   statusCode: 200 | 201;
@@ -78,7 +78,8 @@ async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
  *
  * Every reading is done before the package number is taken: the number's counter row stays locked
  * until commit and every other scan of the courier queues on it (issue 11's receive p99 at 10
- * stations), so after it come only the package and everything written with it, as one statement.
+ * stations), so the number is taken by the one statement that writes the package and everything
+ * with it, and only COMMIT follows.
  */
 export async function receivePackage(db: Tx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
   const { actor, form } = input;
@@ -134,30 +135,35 @@ export async function receivePackage(db: Tx, input: { actor: Actor; form: Receiv
     receivedBy: actor.principal.kind === 'user' ? actor.principal.id : null,
   } satisfies Partial<typeof packages.$inferInsert>;
 
-  // From here to commit every scan of the courier waits: the number, then one statement.
-  const pkg = { ...values, packageNo: formatPackageNumber(courier.code, await nextNumber(db, courierId, 'package')) };
+  // The number is taken by the statement that writes the package and everything with it: from the
+  // counter's lock to commit every scan of the courier waits, so no round trip (and no turn of the
+  // API's event loop) may lie between the number and the writes. All is built beforehand with a
+  // token where the number goes, which the statement replaces (numbered-in-statement.ts).
+  const pkg = { ...values, packageNo: PACKAGE_NUMBER_TOKEN };
   const announcement = packageAnnouncement(db, { pkg, kind: 'package.received', publicUrl: input.publicUrl, notify: true, recipient });
   const result: ReceiveResult = { statusCode: 201, outcome, packageId: pkg.id };
+  const writes: SQLWrapper[] = [
+    db.insert(packages).values(pkg),
+    ...(usedPreAlert ? [
+      db.update(preAlerts).set({ status: 'received', packageId: pkg.id, updatedAt: sql`now()` }).where(eq(preAlerts.id, usedPreAlert.id)),
+      // The supplier invoice the customer uploaded belongs to the package now too.
+      db.update(packageFiles).set({ packageId: pkg.id }).where(eq(packageFiles.preAlertId, usedPreAlert.id)),
+    ] : []),
+    packageEventInsert(db, {
+      pkg, kind: 'received', status: pkg.status, actor, note: OUTCOME_NOTES[outcome], location: form.location ?? null,
+      details: { outcome, preAlertId: usedPreAlert?.id ?? null, weight: form.weight, chargeableWeight: weights.chargeableWeight },
+    }),
+    auditActionInsert(db, actor, {
+      courierId, action: 'package.received', targetType: 'package', targetId: pkg.id,
+      details: { packageNo: pkg.packageNo, trackingNumber: tracking, outcome, customerId: pkg.customerId },
+    }),
+    ...announcement.writes,
+    ...answerOf(result),
+  ];
   await runAsOneStatement(db, {
-    writes: [
-      db.insert(packages).values(pkg),
-      ...(usedPreAlert ? [
-        db.update(preAlerts).set({ status: 'received', packageId: pkg.id, updatedAt: sql`now()` }).where(eq(preAlerts.id, usedPreAlert.id)),
-        // The supplier invoice the customer uploaded belongs to the package now too.
-        db.update(packageFiles).set({ packageId: pkg.id }).where(eq(packageFiles.preAlertId, usedPreAlert.id)),
-      ] : []),
-      packageEventInsert(db, {
-        pkg, kind: 'received', status: pkg.status, actor, note: OUTCOME_NOTES[outcome], location: form.location ?? null,
-        details: { outcome, preAlertId: usedPreAlert?.id ?? null, weight: form.weight, chargeableWeight: weights.chargeableWeight },
-      }),
-      auditActionInsert(db, actor, {
-        courierId, action: 'package.received', targetType: 'package', targetId: pkg.id,
-        details: { packageNo: pkg.packageNo, trackingNumber: tracking, outcome, customerId: pkg.customerId },
-      }),
-      ...announcement.writes,
-      ...answerOf(result),
-    ],
-    notifies: announcement.notifies,
+    first: packageNumberCtes(db, courierId, courier.code),
+    writes: writes.map(withPackageNumber),
+    notifies: announcement.notifies.map(withPackageNumber),
   });
   return result;
 }

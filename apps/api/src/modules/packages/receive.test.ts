@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageDetail, ReceivePackageResponse } from '@parceldesk/shared/schemas/packages';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeCourier, makeUser, signIn } from '../../test/factories';
+import { formatPackageNumber } from '@parceldesk/shared/domain/packages';
+import { makeCourier, makeCustomer, makeUser, signIn } from '../../test/factories';
 import { insertPreAlert, packageWorld, upsNumber, uspsNumber, type PackageWorld } from './package-test-kit';
 
 let t: TestApp;
@@ -39,6 +40,29 @@ describe('POST /api/packages/receive', () => {
 
     const next = (await receive(w.as.clerk, { trackingNumber: upsNumber(), customerId: w.andre.id, weight: 1 })).json<ReceivePackageResponse>().package;
     expect(Number(next.packageNumber.slice(-7))).toBe(Number(pkg.packageNumber.slice(-7)) + 1);
+  });
+
+  it('writes the number the statement takes into every row it writes with it, formatted as formatPackageNumber does past seven digits', async () => {
+    const courier = await makeCourier(t.database.db);
+    const admin = (await signIn(t.app, await makeUser(t.database.db, { role: 'courier_admin', courier }))).headers;
+    const customer = await makeCustomer(t.database.db, courier);
+    await t.database.pool.query(`insert into courier_counters (courier_id, kind, last_no) values ($1, 'package', 9999998)`, [courier.id]);
+    const numbers: string[] = [];
+    for (let n = 0; n < 2; n += 1) {
+      const response = await receive(admin, { trackingNumber: upsNumber(), customerId: customer.id, weight: 1 });
+      expect(response.statusCode, response.body).toBe(201);
+      numbers.push(response.json<ReceivePackageResponse>().package.packageNumber);
+    }
+    expect(numbers).toEqual([formatPackageNumber(courier.code, 9999999), formatPackageNumber(courier.code, 10000000)]);
+    const last = numbers[1]!;
+    const { rows: [written] } = await t.database.pool.query(`select
+      (select details->>'packageNo' from audit_logs where courier_id = $1 and action = 'package.received' order by created_at desc limit 1) as audit,
+      (select link from notifications where customer_id = $2 order by created_at desc limit 1) as link,
+      (select text_body from email_outbox where to_address = $3 order by created_at desc limit 1) as mail`, [courier.id, customer.id, customer.email]);
+    expect(written.audit).toBe(last);
+    expect(written.link).toBe(`/customer/packages?package=${encodeURIComponent(last)}`);
+    expect(written.mail).toContain(`We received your package ${last} (tracking`);
+    expect(JSON.stringify(written)).not.toMatch(/PKGNO/);
   });
 
   it('matches a pre-alert scanned with the USPS 420+ZIP prefix and carries its details over', async () => {
