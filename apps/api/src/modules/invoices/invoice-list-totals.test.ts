@@ -97,6 +97,9 @@ describe('invoice list totals (migration 0030)', () => {
     expect(await listTotal({ status: 'paid', invoiceNumber: 'INV' }, w.as.admin)).toBe(await rows(`courier_id = $1 and status = 'paid'`, courier));
     expect(await listTotal({ aging: '0-30' }, w.as.admin)).toBe(await rows('courier_id = $1', courier));
     expect(await listTotal(null, w.as.admin, '&search=Brown')).toBe(await rows('courier_id = $1 and customer_id = $2', [w.courier.id, w.tanya.id]));
+    // Another courier's customer is not found by name (their invoices are outside the scope).
+    expect(await rows(`customer_id in (select id from customers where first_name = 'Kadian')`)).toBeGreaterThan(0);
+    expect(await listTotal(null, w.as.admin, '&search=Kadian')).toBe(0);
     const branchStaff = (await signIn(t.app, await makeUser(t.database.db, { role: 'staff', courier: w.courier, permissions: ['invoices_view'] }))).headers;
     expect(await listTotal(null, branchStaff)).toBe(await rows(`courier_id = $1 and customer_id in (select id from customers where branch_id = $2)`, [w.courier.id, w.courier.branch.id]));
   });

@@ -62,7 +62,10 @@ function invoiceNumberMatches(column: AnyPgColumn, term: string): SQL {
 
 /**
  * Search by invoice number, customer name or mailbox: the ids the invoices' trigram index finds
- * united with the invoices of the customers the customers' trigram index finds.
+ * united with the invoices of the customers the customers' trigram index finds. The customers are
+ * held to the scope; their invoices are read from (customer_id, issued_at, id) alone, an
+ * index-only scan (a courier condition there read each invoice's row: 920 heap pages for
+ * "Campbell 13" at 1,005,000 invoices), and the list's own WHERE keeps the scope on every row.
  */
 function invoiceSearch(scope: TenantScope, customerId: string | null) {
   return (term: string): SQL => {
@@ -72,7 +75,7 @@ function invoiceSearch(scope: TenantScope, customerId: string | null) {
     return sql`${invoices.id} in (
       select ${i2.id} from ${invoices} ${sql.identifier('i2')} where ${inScope(sql`${i2.courierId}`)} and ${invoiceNumberMatches(i2.invoiceNo, term)}
       union all
-      select ${i3.id} from ${invoices} ${sql.identifier('i3')} where ${inScope(sql`${i3.courierId}`)} and ${i3.customerId} in (
+      select ${i3.id} from ${invoices} ${sql.identifier('i3')} where ${i3.customerId} in (
         select ${c2.id} from ${customers} ${sql.identifier('c2')} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${pattern}))`;
   };
 }
