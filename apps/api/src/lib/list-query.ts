@@ -80,8 +80,9 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
    * An exact total the database keeps elsewhere (a counter its triggers update in the writing
    * transaction), for the queries it covers; undefined counts the matching rows. A courier's
    * 200,000 parcels are a counter's few rows instead of 200,000 index entries per request.
+   * `shownOptions` are the dropdowns shown: a value of a column without one is a contains-filter.
    */
-  countedTotal?: (query: ListQuery) => SQL | undefined;
+  countedTotal?: (query: ListQuery, shownOptions: Readonly<Record<string, readonly FilterOption[]>>) => SQL | undefined;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /**
    * A name for this list's statement (issue 16), unique to one list definition: its SQL is then
@@ -297,7 +298,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny, statementKey);
   const shape = new QueryShape(Boolean(query.search));
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, shape, options.searchSql, options.searchCondition));
-  const counted = options.countedTotal?.(query);
+  const counted = options.countedTotal?.(query, filterOptions);
 
   // A page with no rows carries no total: on page 1 that means none match; past the end (rare),
   // the total is asked for on its own.

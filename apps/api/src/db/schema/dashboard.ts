@@ -40,3 +40,11 @@ export const dashboardOpenInvoices = pgTable('dashboard_open_invoices', {
   invoices: integer('invoices').notNull().default(0),
   balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
 }, (t) => [unique('dashboard_open_invoices_key').on(t.courierId, t.day, t.slot)]);
+
+/** Invoices per courier and status (migration 0030): the invoice list's courier-wide and status totals. */
+export const invoiceListCounts = pgTable('invoice_list_counts', {
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  slot: smallint('slot').notNull().default(0),
+  invoices: integer('invoices').notNull().default(0),
+}, (t) => [unique('invoice_list_counts_key').on(t.courierId, t.status, t.slot)]);

@@ -1,12 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, OPEN_INVOICE_STATUSES, type AgingBucket,
 } from '@parceldesk/shared/domain/billing';
-import type { ListQuery } from '@parceldesk/shared/schemas/list-query';
+import { isFilterRange, type FilterOption, type ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { InvoiceSummary, invoiceListColumns } from '@parceldesk/shared/schemas/invoices';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, customers, customerSearchText, invoices } from '../../db/schema/index';
+import { branches, couriers, customers, customerSearchText, invoiceListCounts, invoices } from '../../db/schema/index';
 import { badRequest } from '../../lib/app-error';
 import { branchOptions, courierOptions } from '../../lib/list-options';
 import { containsPattern, runListQuery, type ColumnsOf, type ListColumnMap } from '../../lib/list-query';
@@ -62,7 +62,10 @@ function invoiceNumberMatches(column: AnyPgColumn, term: string): SQL {
 
 /**
  * Search by invoice number, customer name or mailbox: the ids the invoices' trigram index finds
- * united with the invoices of the customers the customers' trigram index finds.
+ * united with the invoices of the customers the customers' trigram index finds. The customers are
+ * held to the scope; their invoices are read from (customer_id, issued_at, id) alone, an
+ * index-only scan (a courier condition there read each invoice's row: 920 heap pages for
+ * "Campbell 13" at 1,005,000 invoices), and the list's own WHERE keeps the scope on every row.
  */
 function invoiceSearch(scope: TenantScope, customerId: string | null) {
   return (term: string): SQL => {
@@ -72,7 +75,7 @@ function invoiceSearch(scope: TenantScope, customerId: string | null) {
     return sql`${invoices.id} in (
       select ${i2.id} from ${invoices} ${sql.identifier('i2')} where ${inScope(sql`${i2.courierId}`)} and ${invoiceNumberMatches(i2.invoiceNo, term)}
       union all
-      select ${i3.id} from ${invoices} ${sql.identifier('i3')} where ${inScope(sql`${i3.courierId}`)} and ${i3.customerId} in (
+      select ${i3.id} from ${invoices} ${sql.identifier('i3')} where ${i3.customerId} in (
         select ${c2.id} from ${customers} ${sql.identifier('c2')} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${pattern}))`;
   };
 }
@@ -101,6 +104,33 @@ function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ListColu
 }
 
 /**
+ * The total of a courier-wide (or network) invoice list that no search or filter but status
+ * narrows, read from the counters migration 0030's triggers keep per courier and status in the
+ * writing transaction (exact, not an estimate): a few rows instead of a courier's 200,000 index
+ * entries per request. Anything else counts its rows: a branch-bound reader (their customers'
+ * invoices), aging, a search, any other filter, and a status typed into a text box (shown instead
+ * of the dropdown when the scope holds fewer than two statuses), which is a contains-match and
+ * "paid" is in "unpaid".
+ */
+function countedInvoices(scope: TenantScope) {
+  return (query: ListQuery, shownOptions: Readonly<Record<string, readonly FilterOption[]>>): SQL | undefined => {
+    if (scope.branch || query.search) return undefined;
+    const { status, ...others } = query.filters;
+    if (Object.keys(others).length > 0) return undefined;
+    if (status !== undefined && (isFilterRange(status) || !('status' in shownOptions))) return undefined;
+    const statuses = status === undefined ? null : [status].flat();
+    if (statuses && !statuses.every((value) => (INVOICE_STATUSES as readonly string[]).includes(value))) return undefined;
+    // An empty list of statuses matches no invoice, as the list's own filter does.
+    if (statuses?.length === 0) return sql`select 0`;
+    return sql`select coalesce(sum(${invoiceListCounts.invoices}), 0)::int from ${invoiceListCounts}
+      where ${and(
+        scope.courierId ? eq(invoiceListCounts.courierId, scope.courierId) : undefined,
+        statuses ? inArray(invoiceListCounts.status, statuses) : undefined,
+      ) ?? sql`true`}`;
+  };
+}
+
+/**
  * GET /invoices: staff with invoices_view their courier's (branch-scoped staff: their branch's
  * customers'), the super admin the network, a customer their own. Filters of the list convention
  * plus `aging` (days since issue, as a range of issue dates so the indexes serve it).
@@ -123,7 +153,9 @@ export async function listInvoices(db: DbOrTx, principal: Principal, query: List
     where: visibleInvoices(principal, aging === undefined ? undefined : agingCondition(aging as string | string[])),
     columns: columns(db, scope, forCustomer),
     searchCondition: invoiceSearch(scope, forCustomer ? principal.id : null),
+    countedTotal: forCustomer || aging !== undefined ? undefined : countedInvoices(scope),
     query: { ...query, filters },
+    statement: forCustomer ? 'invoices/mine' : 'invoices',
     defaultSort: { field: 'issuedAt', order: 'desc' },
     tieBreaker: invoices.id,
     map: (row) => toInvoiceListItem(row as InvoiceListRow),

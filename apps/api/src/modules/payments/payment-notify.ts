@@ -1,11 +1,12 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import type { DbOrTx } from '../../db/client';
-import { paymentEvents, roles, users } from '../../db/schema/index';
-import { createNotifications } from '../../lib/notifications';
+import { roles, users } from '../../db/schema/index';
+import { eventNotify } from '../../events/publish';
+import { createNotifications, notificationEvents, notificationInsert } from '../../lib/notifications';
 import { customerPortalLink, tellCustomer } from '../../lib/tell-customer';
 import type { Actor } from '../../lib/actor';
-import { enqueueEmail } from '../../mail/outbox';
+import { emailInsert, OUTBOX_WAKE } from '../../mail/outbox';
 import { actorRef } from './payment-access';
 import { receiptLines, type ReceiptData } from './payment-receipt';
 
@@ -14,20 +15,21 @@ const notify = createNotifications;
 
 /**
  * The receipt by email, through the outbox in the payment's transaction (issue 13: "a receipt per
- * payment: PDF and email"); the PDF is one click away in the customer's Payments page.
+ * payment: PDF and email"); the PDF is one click away in the customer's Payments page. Returned
+ * not yet run, for the payment's one statement (db/one-statement.ts): the email and the customer's
+ * notification as writes, their NOTIFYs, and the `receipt_emailed` history row's values, which
+ * the payment inserts with its own `recorded` row so the two keep their order.
  */
-export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string; receipt: ReceiptData; apiKey: string; customerId: string; fromProof: boolean }): Promise<void> {
+export function receiptWrites(tx: DbOrTx, input: { actor: Actor; paymentId: string; publicUrl: string; receipt: ReceiptData; apiKey: string; customerId: string; fromProof: boolean }) {
   const { receipt } = input;
   // Issue 14: the customer's bell hears of the payment too; a verified proof already told them (tellCustomerOfProof).
-  if (!input.fromProof) {
-    await notify(tx, [{
-      courierId: receipt.courierId, customerId: input.customerId, type: 'payment.recorded', title: `Payment received: ${receipt.paymentNo}`,
-      body: `We recorded your ${formatMoney(receipt.amountCents)} payment, applied to ${receipt.allocations.map((a) => a.invoiceNo).join(', ') || 'your account'}. Your receipt is in Payments.`,
-      link: '/customer/payments',
-    }]);
-  }
+  const notifications = input.fromProof ? [] : [{
+    courierId: receipt.courierId, customerId: input.customerId, type: 'payment.recorded', title: `Payment received: ${receipt.paymentNo}`,
+    body: `We recorded your ${formatMoney(receipt.amountCents)} payment, applied to ${receipt.allocations.map((a) => a.invoiceNo).join(', ') || 'your account'}. Your receipt is in Payments.`,
+    link: '/customer/payments',
+  }];
   const link = customerPortalLink(input.publicUrl, input.apiKey, '/customer/payments');
-  await enqueueEmail(tx, {
+  const email = emailInsert(tx, {
     courierId: receipt.courierId, to: receipt.customerEmail, subject: `${receipt.courierName}: receipt ${receipt.paymentNo} for ${formatMoney(receipt.amountCents)}`,
     text: [
       `Hello ${receipt.customerName},`, '', `Thank you for your payment. Your receipt:`, '',
@@ -37,10 +39,13 @@ export async function emailReceipt(tx: DbOrTx, input: { actor: Actor; paymentId:
       `Your payments and receipts (PDF): ${link}`, '', receipt.courierName,
     ].join('\n'),
   });
-  await tx.insert(paymentEvents).values({
-    // clock_timestamp: rows of one transaction keep the order they were written in.
-    createdAt: sql`clock_timestamp()`, courierId: receipt.courierId, paymentId: input.paymentId, kind: 'receipt_emailed', note: `Receipt emailed to ${receipt.customerEmail}`, ...actorRef(input.actor),
-  });
+  return {
+    writes: [email, ...(notifications.length ? [notificationInsert(tx, notifications)] : [])] as SQLWrapper[],
+    notifies: [OUTBOX_WAKE, ...notificationEvents(notifications).map(eventNotify)],
+    event: {
+      courierId: receipt.courierId, paymentId: input.paymentId, kind: 'receipt_emailed' as const, note: `Receipt emailed to ${receipt.customerEmail}`, ...actorRef(input.actor),
+    },
+  };
 }
 
 /** The courier's people who review proofs: its admins, and staff holding payments_manage directly or through their role. */

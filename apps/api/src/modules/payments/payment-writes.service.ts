@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   formatPaymentNumber, invoiceStatusFor, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethod,
 } from '@parceldesk/shared/domain/billing';
@@ -7,15 +8,16 @@ import { allocatePayment, type Allocation, type AllocationRequest } from '@parce
 import { formatMoney } from '@parceldesk/shared/domain/money';
 import { PAYMENT_MSG } from '@parceldesk/shared/schemas/payments';
 import type { DbOrTx } from '../../db/client';
+import { runAsOneStatement } from '../../db/one-statement';
 import { couriers, customers, invoiceEvents, invoices, paymentAllocations, paymentEvents, payments, users } from '../../db/schema/index';
-import { auditAction, type Actor } from '../../lib/actor';
+import { auditAction, auditActionInsert, type Actor } from '../../lib/actor';
 import { conflict, fromDomainError, notFound } from '../../lib/app-error';
 import { nextNumber } from '../../lib/counters';
-import { rememberAnswer, replayOf, requestHash } from '../../lib/idempotency';
+import { answerInsert, replayOf, requestHash } from '../../lib/idempotency';
 import { tenantWhere } from '../../lib/tenant-scope';
 import { localDateTime } from '../../lib/local-time';
 import { actorRef, customerDisplayName } from './payment-access';
-import { emailReceipt } from './payment-notify';
+import { receiptWrites } from './payment-notify';
 
 export interface RecordPaymentCommand {
   actor: Actor;
@@ -29,6 +31,8 @@ export interface RecordPaymentCommand {
   publicUrl: string;
   /** The bank-transfer proof this payment verifies, for the history rows. */
   proofId?: string;
+  /** Rows written with the payment's own (its Idempotency-Key answer), not yet run. */
+  alsoWrite?: (paymentId: string) => readonly SQLWrapper[];
 }
 
 /**
@@ -54,20 +58,22 @@ type LockedInvoice = { id: string; totalCents: number; paidCents: number };
 
 /**
  * Adds (or, for a void, takes back) an amount on a locked invoice, moving its status by the shared
- * rule, with its history row. The CHECKs on invoices refuse paid > total or below zero whatever
- * the caller computed.
+ * rule, with its history row: the UPDATE not yet run and the history row's values. The CHECKs on
+ * invoices refuse paid > total or below zero whatever the caller computed.
  */
-async function applyToInvoice(
+function applyToInvoice(
   tx: DbOrTx,
   input: { actor: Actor; courierId: string; invoice: LockedInvoice; deltaCents: number; kind: 'payment_applied' | 'payment_voided'; note: string; details: Record<string, unknown> },
-): Promise<void> {
+) {
   const paidCents = input.invoice.paidCents + input.deltaCents;
-  await tx.update(invoices).set({ paidCents, status: invoiceStatusFor(input.invoice.totalCents, paidCents), updatedAt: sql`now()` })
-    .where(and(eq(invoices.id, input.invoice.id), eq(invoices.courierId, input.courierId)));
-  await tx.insert(invoiceEvents).values({
-    createdAt: sql`clock_timestamp()`, courierId: input.courierId, invoiceId: input.invoice.id, kind: input.kind, note: input.note, amountCents: input.deltaCents,
-    ...actorRef(input.actor), details: input.details,
-  });
+  return {
+    update: tx.update(invoices).set({ paidCents, status: invoiceStatusFor(input.invoice.totalCents, paidCents), updatedAt: sql`now()` })
+      .where(and(eq(invoices.id, input.invoice.id), eq(invoices.courierId, input.courierId))),
+    event: {
+      createdAt: sql`clock_timestamp()`, courierId: input.courierId, invoiceId: input.invoice.id, kind: input.kind, note: input.note, amountCents: input.deltaCents,
+      ...actorRef(input.actor), details: input.details,
+    },
+  };
 }
 
 /**
@@ -110,35 +116,20 @@ export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Pr
   // Late: the counter row stays locked from here to commit (lib/counters.ts).
   const paymentNo = formatPaymentNumber(await nextNumber(tx, courierId, 'payment'));
   const userId = actor.principal.kind === 'user' ? actor.principal.id : null;
-  const [payment] = await tx.insert(payments).values({
-    courierId, customerId: customer.id, branchId: actor.principal.branchId ?? customer.branchId, paymentNo, method: input.method,
-    reference: input.reference || null, amountCents: input.amountCents, note: input.note || null, idempotencyKey: input.idempotencyKey, recordedBy: userId,
-  }).returning({ id: payments.id });
-  if (!payment) throw new Error('payment insert returned nothing');
-
-  await tx.insert(paymentAllocations).values(allocations.map((a) => ({ courierId, paymentId: payment.id, invoiceId: a.invoiceId, amountCents: a.amountCents })));
+  const paymentId = randomUUID();
   const how = `${PAYMENT_METHOD_LABELS[input.method]}${input.reference ? ` (${input.reference})` : ''}`;
   const lockedById = new Map(locked.map((i) => [i.id, i]));
-  for (const a of allocations) {
+  const applied = allocations.map((a) => {
     const invoice = lockedById.get(a.invoiceId);
     if (!invoice) throw new Error('allocated to an invoice that was not locked');
-    await applyToInvoice(tx, {
+    return applyToInvoice(tx, {
       actor, courierId, invoice, deltaCents: a.amountCents, kind: 'payment_applied',
       note: `Payment ${paymentNo}: ${formatMoney(a.amountCents)} by ${how}`,
-      details: { paymentId: payment.id, paymentNo, proofId: input.proofId ?? null },
+      details: { paymentId, paymentNo, proofId: input.proofId ?? null },
     });
-  }
-  await tx.insert(paymentEvents).values({
-    // clock_timestamp: rows of one transaction keep the order they were written in.
-    createdAt: sql`clock_timestamp()`, courierId, paymentId: payment.id, kind: 'recorded', note: `${formatMoney(input.amountCents)} by ${how}`, ...actorRef(actor),
-    details: { allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })), proofId: input.proofId ?? null },
   });
-  await auditAction(tx, actor, {
-    courierId, action: 'payment.recorded', targetType: 'payment', targetId: payment.id,
-    details: { paymentNo, customerId: customer.id, method: input.method, reference: input.reference, amountCents: input.amountCents, allocations, proofId: input.proofId ?? null },
-  });
-  await emailReceipt(tx, {
-    actor, paymentId: payment.id, publicUrl: input.publicUrl, apiKey: customer.apiKey, customerId: customer.id, fromProof: Boolean(input.proofId),
+  const receipt = receiptWrites(tx, {
+    actor, paymentId, publicUrl: input.publicUrl, apiKey: customer.apiKey, customerId: customer.id, fromProof: Boolean(input.proofId),
     receipt: {
       courierId, paymentNo, courierName: customer.courierName, courierContact: customer.courierContact, customerName: customer.name, customerEmail: customer.email,
       mailboxNumber: customer.mailboxNumber, method: input.method, reference: input.reference || null, amountCents: input.amountCents, status: 'recorded', voidReason: null,
@@ -146,7 +137,32 @@ export async function recordPayment(tx: DbOrTx, input: RecordPaymentCommand): Pr
       allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })),
     },
   });
-  return { paymentId: payment.id, paymentNo, allocations };
+  // Every write of the payment in one statement (docs/decisions/018, "Performance"): rows that do
+  // not read each other, foreign keys checked at the end of the statement.
+  await runAsOneStatement(tx, {
+    writes: [
+      tx.insert(payments).values({
+        id: paymentId, courierId, customerId: customer.id, branchId: actor.principal.branchId ?? customer.branchId, paymentNo, method: input.method,
+        reference: input.reference || null, amountCents: input.amountCents, note: input.note || null, idempotencyKey: input.idempotencyKey, recordedBy: userId,
+      }),
+      tx.insert(paymentAllocations).values(allocations.map((a) => ({ courierId, paymentId, invoiceId: a.invoiceId, amountCents: a.amountCents }))),
+      ...applied.map((a) => a.update),
+      tx.insert(invoiceEvents).values(applied.map((a) => a.event)),
+      // One insert, so clock_timestamp() keeps the history's order: recorded, then receipt_emailed.
+      tx.insert(paymentEvents).values([{
+        createdAt: sql`clock_timestamp()`, courierId, paymentId, kind: 'recorded', note: `${formatMoney(input.amountCents)} by ${how}`, ...actorRef(actor),
+        details: { allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceAfterCents: a.balanceAfterCents })), proofId: input.proofId ?? null },
+      }, { createdAt: sql`clock_timestamp()`, ...receipt.event }]),
+      auditActionInsert(tx, actor, {
+        courierId, action: 'payment.recorded', targetType: 'payment', targetId: paymentId,
+        details: { paymentNo, customerId: customer.id, method: input.method, reference: input.reference, amountCents: input.amountCents, allocations, proofId: input.proofId ?? null },
+      }),
+      ...receipt.writes,
+      ...(input.alsoWrite?.(paymentId) ?? []),
+    ],
+    notifies: receipt.notifies,
+  });
+  return { paymentId, paymentNo, allocations };
 }
 
 const ROUTE = 'POST /payments';
@@ -161,9 +177,11 @@ export async function recordPaymentOnce(tx: DbOrTx, input: Omit<RecordPaymentCom
   const hash = requestHash(ROUTE, input.body);
   const replay = await replayOf(tx, { principalId, key: input.idempotencyKey, hash });
   if (replay) return replay.resourceId;
-  const { paymentId } = await recordPayment(tx, input);
-  await rememberAnswer(tx, {
-    principalId, key: input.idempotencyKey, hash, courierId: input.actor.principal.courierId, route: ROUTE, statusCode: 201, outcome: 'recorded', resourceId: paymentId,
+  const { paymentId } = await recordPayment(tx, {
+    ...input,
+    alsoWrite: (id) => [answerInsert(tx, {
+      principalId, key: input.idempotencyKey, hash, courierId: input.actor.principal.courierId, route: ROUTE, statusCode: 201, outcome: 'recorded', resourceId: id,
+    })],
   });
   return paymentId;
 }
@@ -186,11 +204,13 @@ export async function voidPayment(tx: DbOrTx, input: { actor: Actor; paymentId: 
   for (const a of allocations) {
     const invoice = lockedById.get(a.invoiceId);
     if (!invoice) throw new Error('a payment allocation names a missing invoice');
-    await applyToInvoice(tx, {
+    const applied = applyToInvoice(tx, {
       actor, courierId: payment.courierId, invoice, deltaCents: -a.amountCents, kind: 'payment_voided',
       note: `Payment ${payment.paymentNo} voided: ${formatMoney(a.amountCents)} back on the balance. Reason: ${input.reason}`,
       details: { paymentId: payment.id, paymentNo: payment.paymentNo, reason: input.reason },
     });
+    await applied.update;
+    await tx.insert(invoiceEvents).values(applied.event);
   }
   await tx.update(payments).set({
     status: 'void', voidReason: input.reason, voidedBy: actor.principal.kind === 'user' ? actor.principal.id : null, voidedAt: sql`now()`, updatedAt: sql`now()`,

@@ -54,6 +54,27 @@ describe('POST /payments', () => {
     expect(await invoiceRow(db(), invoice.id)).toEqual({ status: 'paid', paidCents: 250_000, balanceCents: 0 });
   });
 
+  it('sends every write of a payment settling two invoices as one statement (docs/decisions/018, "Performance")', async () => {
+    const customer = await makeCustomer(db(), w.courier, { firstName: 'Romario', lastName: 'Francis' });
+    const older = await insertInvoice(db(), w.courier, customer.id, 30_000, new Date(Date.now() - 86_400_000));
+    const newer = await insertInvoice(db(), w.courier, customer.id, 50_000);
+    t.statements.reset();
+    const response = await pay(t, w.as.cashier, { customerId: customer.id, method: 'cash', amountCents: 60_000 });
+    const texts = [...t.statements.texts];
+    expect(response.statusCode, response.body).toBe(201);
+    const writes = texts.filter((text) => /^\s*(with|insert|update)\b/i.test(text) && !/courier_counters/.test(text));
+    expect(writes, texts.join('\n---\n')).toHaveLength(1);
+    for (const table of ['payments', 'payment_allocations', 'invoice_events', 'payment_events', 'audit_logs', 'notifications', 'email_outbox', 'idempotency_keys']) {
+      expect(writes[0]).toContain(`insert into "${table}"`);
+    }
+    expect(writes[0]!.match(/update "invoices"/g)).toHaveLength(2);
+    // Session, begin, key lock, key, customer, invoice locks, number, the writes, commit, and the answer's reads.
+    expect(texts.length, texts.join('\n---\n')).toBeLessThanOrEqual(12);
+    expect(await invoiceRow(db(), older.id)).toEqual({ status: 'paid', paidCents: 30_000, balanceCents: 0 });
+    expect(await invoiceRow(db(), newer.id)).toEqual({ status: 'partially_paid', paidCents: 30_000, balanceCents: 20_000 });
+    expect(paymentOf(response).events.map((e) => e.type)).toEqual(['recorded', 'receipt_emailed']);
+  });
+
   it('tells the customer in their notifications (the bell\'s live path) that the payment was recorded, once', async () => {
     const invoice = await insertInvoice(db(), w.courier, w.tanya.id, 40_000);
     const payment = paymentOf(await pay(t, w.as.cashier, { customerId: w.tanya.id, method: 'cash', amountCents: 40_000, allocations: [{ invoiceId: invoice.id, amountCents: 40_000 }] }));
