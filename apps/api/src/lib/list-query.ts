@@ -349,6 +349,22 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   };
 }
 
+/**
+ * For a `countedTotal` kept per status: the statuses a query narrows to when status is all it
+ * narrows (undefined: no status filter, every status), or null when a counter cannot give its
+ * total (a search, another filter, a range, a value that is no status, or, unless `typedMatches`,
+ * a status typed into the text box shown instead of a dropdown, which is a contains-match).
+ */
+export function countedStatuses(query: ListQuery, known: readonly string[], typedMatches: boolean, shownOptions: Readonly<Record<string, readonly FilterOption[]>>): string[] | undefined | null {
+  if (query.search) return null;
+  const { status, ...others } = query.filters;
+  if (Object.keys(others).length > 0) return null;
+  if (status === undefined) return undefined;
+  if (isFilterRange(status) || (!typedMatches && !('status' in shownOptions))) return null;
+  const statuses = [status].flat();
+  return statuses.every((value) => known.includes(value)) ? statuses : null;
+}
+
 /** Past this offset a page of a list with a counted total may be read from the end (pageWindow). */
 const DEEP_OFFSET = 1000;
 

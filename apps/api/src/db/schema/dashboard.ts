@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { bigint, date, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, smallint, text, unique, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { couriers } from './tenancy';
 
 /**
@@ -16,20 +16,26 @@ export const dashboardPackageCounts = pgTable('dashboard_package_counts', {
 }, (t) => [unique('dashboard_package_counts_key').on(t.courierId, t.branchId, t.status, t.slot).nullsNotDistinct()]);
 
 /**
- * A SELECT of one int: the parcels of a courier (null: the network), of one branch when given,
- * with one of `statuses` (omitted: any), summed over the counters' slots. The one reading of the
- * counters shared by the packages lists' totals and the dashboard's figures.
+ * A SELECT of one int: a counter column summed over its slots where `conditions` hold, for one
+ * of `statuses` (omitted: any). An empty list of statuses matches nothing, as a list's own
+ * filter does. The one reading of the counter tables below.
+ */
+function counterSum(total: PgColumn, status: PgColumn, conditions: (SQL | undefined)[], statuses?: readonly string[]): SQL {
+  if (statuses?.length === 0) return sql`select 0`;
+  const where = and(...conditions, statuses ? inArray(status, [...statuses]) : undefined);
+  return sql`select coalesce(sum(${total}), 0)::int from ${total.table} where ${where ?? sql`true`}`;
+}
+
+/**
+ * The parcels of a courier (null: the network), of one branch when given, with one of
+ * `statuses` (omitted: any): the packages lists' totals and the dashboard's figures.
  */
 export function packageCountSql(scope: { courierId: string | null; branchId?: string }, statuses?: readonly string[]): SQL {
-  // An empty list of statuses matches no parcel, as a list's own filter does.
-  if (statuses?.length === 0) return sql`select 0`;
   const c = dashboardPackageCounts;
-  const where = and(
+  return counterSum(c.packages, c.status, [
     scope.courierId ? eq(c.courierId, scope.courierId) : undefined,
     scope.branchId ? eq(c.branchId, scope.branchId) : undefined,
-    statuses ? inArray(c.status, [...statuses]) : undefined,
-  );
-  return sql`select coalesce(sum(${c.packages}), 0)::int from ${c} where ${where ?? sql`true`}`;
+  ], statuses);
 }
 
 /** Open (unpaid, part-paid) invoices by Jamaica day of issue. */
@@ -48,3 +54,9 @@ export const invoiceListCounts = pgTable('invoice_list_counts', {
   slot: smallint('slot').notNull().default(0),
   invoices: integer('invoices').notNull().default(0),
 }, (t) => [unique('invoice_list_counts_key').on(t.courierId, t.status, t.slot)]);
+
+/** The invoices of a courier (null: the network) with one of `statuses` (omitted: any): the invoice list's totals. */
+export function invoiceCountSql(courierId: string | null, statuses?: readonly string[]): SQL {
+  const c = invoiceListCounts;
+  return counterSum(c.invoices, c.status, [courierId ? eq(c.courierId, courierId) : undefined], statuses);
+}

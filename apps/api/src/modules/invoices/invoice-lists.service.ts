@@ -1,15 +1,15 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   AGING_BUCKET_DAYS, AGING_BUCKET_LABELS, AGING_BUCKETS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, OPEN_INVOICE_STATUSES, type AgingBucket,
 } from '@parceldesk/shared/domain/billing';
-import { isFilterRange, type FilterOption, type ListQuery } from '@parceldesk/shared/schemas/list-query';
+import type { FilterOption, ListQuery } from '@parceldesk/shared/schemas/list-query';
 import type { InvoiceSummary, invoiceListColumns } from '@parceldesk/shared/schemas/invoices';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, customers, customerSearchText, invoiceListCounts, invoices } from '../../db/schema/index';
+import { branches, couriers, customers, customerSearchText, invoiceCountSql, invoices } from '../../db/schema/index';
 import { badRequest } from '../../lib/app-error';
 import { branchOptions, courierOptions } from '../../lib/list-options';
-import { containsPattern, runListQuery, type ColumnsOf, type ListColumnMap } from '../../lib/list-query';
+import { containsPattern, countedStatuses, runListQuery, type ColumnsOf, type ListColumnMap } from '../../lib/list-query';
 import { LOCAL_TIME_ZONE, localDateTime } from '../../lib/local-time';
 import type { Principal } from '../../lib/principal';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
@@ -114,19 +114,9 @@ function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ListColu
  */
 function countedInvoices(scope: TenantScope) {
   return (query: ListQuery, shownOptions: Readonly<Record<string, readonly FilterOption[]>>): SQL | undefined => {
-    if (scope.branch || query.search) return undefined;
-    const { status, ...others } = query.filters;
-    if (Object.keys(others).length > 0) return undefined;
-    if (status !== undefined && (isFilterRange(status) || !('status' in shownOptions))) return undefined;
-    const statuses = status === undefined ? null : [status].flat();
-    if (statuses && !statuses.every((value) => (INVOICE_STATUSES as readonly string[]).includes(value))) return undefined;
-    // An empty list of statuses matches no invoice, as the list's own filter does.
-    if (statuses?.length === 0) return sql`select 0`;
-    return sql`select coalesce(sum(${invoiceListCounts.invoices}), 0)::int from ${invoiceListCounts}
-      where ${and(
-        scope.courierId ? eq(invoiceListCounts.courierId, scope.courierId) : undefined,
-        statuses ? inArray(invoiceListCounts.status, statuses) : undefined,
-      ) ?? sql`true`}`;
+    if (scope.branch) return undefined;
+    const statuses = countedStatuses(query, INVOICE_STATUSES, false, shownOptions);
+    return statuses === null ? undefined : invoiceCountSql(scope.courierId, statuses);
   };
 }
 

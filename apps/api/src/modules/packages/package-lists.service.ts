@@ -1,14 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, parsePackageNumber, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES, type PackageStatus } from '@parceldesk/shared/domain/packages';
-import { isFilterRange, type ListQuery } from '@parceldesk/shared/schemas/list-query';
+import { type FilterOption, type ListQuery } from '@parceldesk/shared/schemas/list-query';
 import {
   SERVICE_LABELS, SERVICES, type myPackageListColumns, type packageListColumns, type UnknownPackageListItem, type unknownPackageListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, customerSearchText, packageClaims, packageCountSql, packages, packageSearchText } from '../../db/schema/index';
 import { branchOptions, courierOptions } from '../../lib/list-options';
-import { containsPattern, runListQuery, type ColumnsOf } from '../../lib/list-query';
+import { containsPattern, countedStatuses, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
@@ -107,14 +107,11 @@ function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ColumnsO
  * contains another.
  */
 function countedPackages(scope: TenantScope, onlyStatus?: PackageStatus) {
-  return (query: ListQuery): SQL | undefined => {
-    if (scope.branch || query.search) return undefined;
-    const { status, ...others } = query.filters;
-    if (Object.keys(others).length > 0 || (onlyStatus && status !== undefined)) return undefined;
-    if (status !== undefined && isFilterRange(status)) return undefined;
-    const statuses = onlyStatus ? [onlyStatus] : status === undefined ? undefined : [status].flat();
-    if (statuses && !statuses.every((value) => (PACKAGE_STATUSES as readonly string[]).includes(value))) return undefined;
-    return packageCountSql({ courierId: scope.courierId }, statuses);
+  return (query: ListQuery, shownOptions: Readonly<Record<string, readonly FilterOption[]>>): SQL | undefined => {
+    if (scope.branch) return undefined;
+    const statuses = countedStatuses(query, PACKAGE_STATUSES, true, shownOptions);
+    if (statuses === null || (onlyStatus && statuses !== undefined)) return undefined;
+    return packageCountSql({ courierId: scope.courierId }, onlyStatus ? [onlyStatus] : statuses);
   };
 }
 
