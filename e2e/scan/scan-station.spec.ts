@@ -107,7 +107,9 @@ describe('scan station', () => {
       await page.getByLabel('Weight (lb)').fill(String(index + 1));
       await page.getByLabel('Weight (lb)').press('Enter');
       await visible(page.getByText(`${index + 1} waiting to sync`));
-      await visible(page.getByText('Saved on this device: waiting to sync'));
+      await visible(page.getByText(`${number} will be received as soon as the connection is back.`));
+      // Ready for the next parcel, as a clerk sees it: the tracking field empty again.
+      await expect.poll(() => page.getByLabel('Tracking number').inputValue()).toBe('');
     }
     expect(await world.db.select().from(packages).where(inArray(packages.trackingNumber, numbers))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

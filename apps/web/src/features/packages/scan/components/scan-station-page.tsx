@@ -105,7 +105,8 @@ function ScanStation({ ownerId, switcher }: { ownerId: string | null; switcher: 
     event.preventDefault();
     const result = await station.submit();
     if (!result || result.status === 'rejected') return;
-    focusOn('tracking');
+    // The clerk may have scanned the next parcel meanwhile: the focus stays with it.
+    if (!result.isNextParcel) focusOn('tracking');
     if (result.status !== 'saved') return;
     const { package: pkg, outcome } = result.response;
     addReceipts([pkg]);

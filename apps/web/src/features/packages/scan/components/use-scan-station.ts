@@ -4,7 +4,7 @@ import { receivePackageSchema, type ReceivePackageResponse, type Service } from 
 import type { ScanCustomer, ScanLookup } from '@parceldesk/shared/schemas/package-scan';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { lookupTracking } from '../api/scan-api';
-import type { SaveResult, ScanBody } from '../offline/use-scan-sync';
+import type { SaveResult, ScanBody, ScanSync } from '../offline/use-scan-sync';
 
 export interface Measures { weight: string; length: string; width: string; height: string; pieces: string }
 const NO_MEASURES: Measures = { weight: '', length: '', width: '', height: '', pieces: '1' };
@@ -28,7 +28,7 @@ export const LOOKUP_TIMEOUT_MS = 6000;
 export type FieldErrors = Partial<Record<'trackingNumber' | 'customer' | keyof Measures, string>>;
 
 /** The scan station's state: one parcel at a time, from the scan to the save (issue 11). */
-export function useScanStation(save: (body: ScanBody, label: string) => Promise<SaveResult>) {
+export function useScanStation(save: ScanSync['save']) {
   const [tracking, setTracking] = useState('');
   const [lookup, setLookup] = useState<LookupState>({ state: 'idle' });
   const [customer, setCustomer] = useState<ScanCustomer | null>(null);
@@ -41,8 +41,15 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [isSaving, setSaving] = useState(false);
   const lookupAbort = useRef<AbortController | null>(null);
+  /**
+   * Which parcel the form holds: a new scan or a clear moves it on. A save answers after the
+   * clerk may already have scanned the next parcel (a slow network holds it up to SAVE_WAIT_MS),
+   * and must then leave that parcel on the form.
+   */
+  const parcel = useRef(0);
 
   const clearParcel = useCallback(() => {
+    parcel.current += 1;
     lookupAbort.current?.abort();
     setTracking('');
     setLookup({ state: 'idle' });
@@ -56,6 +63,7 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
   /** Enter in the tracking field (or a scan anywhere): what is this number? */
   const lookUp = useCallback(async (raw: string): Promise<LookupState> => {
     const problem = trackingProblem(raw);
+    parcel.current += 1;
     setTracking(raw);
     setCustomer(null);
     setLabelMailbox('');
@@ -106,8 +114,11 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
     }
   }, [clearParcel]);
 
-  /** Enter in a measure field or the Save button: what became of the parcel, or null when the form needs fixing. */
-  const submit = useCallback(async (): Promise<SaveResult | null> => {
+  /**
+   * Enter in a measure field or the Save button: what became of the parcel, or null when the form
+   * needs fixing. `isNextParcel`: another parcel was scanned while this one saved, and is on the form.
+   */
+  const submit = useCallback(async (): Promise<(SaveResult & { isNextParcel: boolean }) | null> => {
     if (lookup.state !== 'found' && lookup.state !== 'offline') return null;
     const body: ScanBody = {
       trackingNumber: lookup.trackingNumber,
@@ -133,16 +144,18 @@ export function useScanStation(save: (body: ScanBody, label: string) => Promise<
       return null;
     }
     setSaving(true);
+    const saving = parcel.current;
     try {
-      const result = await save(body, lookup.trackingNumber);
+      const result = await save(body, lookup.trackingNumber, () => parcel.current === saving);
+      const isNextParcel = parcel.current !== saving;
       if (result.status === 'rejected') {
-        // Refused at once: the parcel stays on the form to fix.
-        setConfirmation({ kind: 'error', message: result.message });
-        return result;
+        // Refused at once: the parcel stays on the form to fix (unless the next one took its place).
+        setConfirmation({ kind: 'error', message: isNextParcel ? `${lookup.trackingNumber}: ${result.message}` : result.message });
+        return { ...result, isNextParcel };
       }
       setConfirmation(result.status === 'saved' ? { kind: 'saved', response: result.response } : { kind: 'queued', trackingNumber: lookup.trackingNumber });
-      clearParcel();
-      return result;
+      if (!isNextParcel) clearParcel();
+      return { ...result, isNextParcel };
     } finally {
       setSaving(false);
     }

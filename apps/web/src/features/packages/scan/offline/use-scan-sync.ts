@@ -40,7 +40,8 @@ export interface ScanSync {
   isSyncing: boolean;
   /** Why the last pass stopped (offline), null when it got through. */
   stoppedBy: string | null;
-  save: (body: ScanBody, label: string) => Promise<SaveResult>;
+  /** `isOnForm`: whether the parcel is still on the station's form (a refusal is then fixed there, else it stays in the queue). */
+  save: (body: ScanBody, label: string, isOnForm: () => boolean) => Promise<SaveResult>;
   sync: () => Promise<void>;
   retry: (seq: number) => Promise<void>;
   discard: (seq: number) => Promise<void>;
@@ -82,7 +83,7 @@ export function useScanSync(ownerId: string | null, onSynced: (sent: FlushReport
     if (report && report.sent.length > 0) onSyncedRef.current(report.sent);
   }, [flush]);
 
-  const save = useCallback(async (body: ScanBody, label: string): Promise<SaveResult> => {
+  const save = useCallback(async (body: ScanBody, label: string, isOnForm: () => boolean): Promise<SaveResult> => {
     if (!ownerId) return { status: 'rejected', message: 'Sign in again to save scans' };
     const queued = await queueOf().add({ ownerId, label, body });
     await refresh();
@@ -103,8 +104,9 @@ export function useScanSync(ownerId: string | null, onSynced: (sent: FlushReport
     if (sent) return { status: 'saved', response: sent.result };
     const refused = report?.rejected.find(mine);
     if (refused) {
-      // Refused at once: the parcel is still on the station's form to fix, so the queue lets it go.
-      await queueOf().remove(refused.scan.seq);
+      // Refused at once: when the parcel is still on the station's form to fix, the queue lets it
+      // go; when the next parcel took its place, it stays listed as refused, to fix or discard.
+      if (isOnForm()) await queueOf().remove(refused.scan.seq);
       await refresh();
       return { status: 'rejected', message: refused.message };
     }
