@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResultRow } from 'pg';
 import type { DbOrTx } from './client';
 
@@ -104,4 +105,24 @@ export function prepareNamed<Result>(query: Preparable<Result>, named = true): P
 /** Builds, prepares and runs a Drizzle query once (see prepareNamed). */
 export function executeNamed<Result>(query: Preparable<Result>, named = true): Promise<Result> {
   return prepareNamed(query, named).execute();
+}
+
+const dialect = new PgDialect();
+
+/** What a Drizzle session offers to run compiled SQL under a statement name (node-postgres). */
+interface NamedSession {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, isResponseInArrayMode: boolean): { execute(): Promise<{ rows: unknown[] }> };
+}
+
+/**
+ * `db.execute(query)` as a named prepared statement named after its SQL text (see prepareNamed):
+ * for statements written with `sql` that a hot route runs on every request (the dashboard's
+ * figures). Values stay bound parameters, rows come back as `db.execute` gives them (timestamps
+ * and dates as strings), and on a transaction it runs on the transaction's connection.
+ */
+export async function executeSqlNamed<Row extends QueryResultRow>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const { session } = db as unknown as { session: NamedSession };
+  const result = await session.prepareQuery(compiled, undefined, shapeName(compiled.sql), false).execute();
+  return result.rows as Row[];
 }

@@ -12,7 +12,12 @@ const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
  * and the unknown/uncollected report all count with it.
  */
 export function uncollectedCutoffSql(thresholdDays: SQL | number): SQL<Date> {
-  return sql<Date>`(((now() at time zone ${zone})::date - (${thresholdDays})::int)::timestamp at time zone ${zone})`;
+  return sql<Date>`(${uncollectedCutoffDaySql(thresholdDays)}::timestamp at time zone ${zone})`;
+}
+
+/** The same cutoff as a Jamaica day: a parcel ready on an earlier local day is uncollected (the ready-days counter). */
+export function uncollectedCutoffDaySql(thresholdDays: SQL | number): SQL<string> {
+  return sql<string>`((now() at time zone ${zone})::date - (${thresholdDays})::int)`;
 }
 
 /** Whole local days since a parcel became ready (the Uncollected list's "days waiting"). */

@@ -47,6 +47,17 @@ export const dashboardOpenInvoices = pgTable('dashboard_open_invoices', {
   balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
 }, (t) => [unique('dashboard_open_invoices_key').on(t.courierId, t.day, t.slot)]);
 
+/**
+ * Parcels waiting for pickup with a customer, per courier and Jamaica day they became ready
+ * (migration 0032): a courier-wide dashboard's uncollected figure.
+ */
+export const dashboardReadyDays = pgTable('dashboard_ready_days', {
+  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  slot: smallint('slot').notNull().default(0),
+  packages: integer('packages').notNull().default(0),
+}, (t) => [unique('dashboard_ready_days_key').on(t.courierId, t.day, t.slot)]);
+
 /** Invoices per courier and status (migration 0030): the invoice list's courier-wide and status totals. */
 export const invoiceListCounts = pgTable('invoice_list_counts', {
   courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
+import { executeSqlNamed } from '../../db/prepared';
 import { localDate, type DashboardScope } from './dashboard-scope';
 
 type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const ACTIVITY_LIMIT = 8;
+/** Written into the statements (a bound LIMIT keeps PostgreSQL from reusing a prepared plan). */
+const ACTIVITY_LIMIT = sql.raw('8');
 
 const KIND_TEXT: Record<string, string> = {
   received: 'received', assigned: 'assigned to a customer', claimed: 'claimed', branch_receipt: 'received at the branch', branch_switch: 'moved to another branch',
@@ -16,7 +18,7 @@ const KIND_TEXT: Record<string, string> = {
 /** The newest package history rows of the reader's scope: what happened, to which parcel, opening it. */
 export async function staffActivity(db: DbOrTx, scope: DashboardScope): Promise<DashboardSummary['recentActivity']> {
   if (!scope.may('packages')) return null;
-  const { rows } = await db.execute<Row>(sql`
+  const rows = await executeSqlNamed<Row>(db, sql`
     select e.created_at, e.kind, e.status, p.id, p.package_no from package_events e join packages p on p.id = e.package_id
     where ${scope.inCourier('e')} and ${scope.packageBranch('p')} and e.kind <> 'edit'
     order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`);
@@ -32,7 +34,7 @@ export async function staffActivity(db: DbOrTx, scope: DashboardScope): Promise<
  * counters and roll-ups (migrations 0026, 0027) rather than each courier's parcels and invoices.
  */
 export async function courierRows(db: DbOrTx): Promise<NonNullable<DashboardSummary['couriers']>> {
-  const { rows } = await db.execute<Row>(sql`
+  const rows = await executeSqlNamed<Row>(db, sql`
     select co.id, co.name,
       (select count(*)::int from customers c where c.courier_id = co.id and c.is_active) as customers,
       (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where r.courier_id = co.id and r.day >= ${localDate('week')}) as received_week,
@@ -49,16 +51,16 @@ export async function courierRows(db: DbOrTx): Promise<NonNullable<DashboardSumm
 
 /** A customer's own parcels by status and their newest history, in their wording (issue 14). */
 export async function customerDashboard(db: DbOrTx, customer: { id: string; courierId: string }): Promise<CustomerDashboard> {
-  const { rows } = await db.execute<Row>(sql`
+  const rows = await executeSqlNamed<Row>(db, sql`
     select p.status, count(*)::int as n from packages p where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id} group by p.status`);
-  const events = await db.execute<Row>(sql`
+  const events = await executeSqlNamed<Row>(db, sql`
     select e.created_at, e.status, p.package_no from packages p
     join lateral (select pe.created_at, pe.status, pe.id from package_events pe where pe.package_id = p.id and pe.kind <> 'edit' order by pe.created_at desc limit ${ACTIVITY_LIMIT}) e on true
     where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id}
     order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`);
   return {
     packagesByStatus: rows.map((r) => ({ status: r.status as PackageStatus, count: n(r.n) })).sort((a, b) => b.count - a.count),
-    recentActivity: events.rows.map((r) => ({
+    recentActivity: events.map((r) => ({
       at: iso(r.created_at),
       text: `${String(r.package_no)}: ${PACKAGE_STATUS_CUSTOMER_LABELS[r.status as PackageStatus]}`,
       link: `packages?package=${encodeURIComponent(String(r.package_no))}`,

@@ -59,6 +59,10 @@ async function countersMatchSources() {
     [`select courier_id, day, sum(invoices)::int as n, sum(balance_cents)::bigint as cents from dashboard_open_invoices group by 1, 2 having sum(invoices) <> 0 or sum(balance_cents) <> 0`,
       `select courier_id, (issued_at at time zone 'America/Jamaica')::date as day, count(*)::int as n, sum(balance_cents)::bigint as cents
         from invoices where status in ('unpaid', 'partially_paid') group by 1, 2`],
+    // Migration 0032: parcels waiting for pickup with a customer, by the Jamaica day they became ready.
+    [`select courier_id, day::text as day, sum(packages)::int as n from dashboard_ready_days group by 1, 2 having sum(packages) <> 0`,
+      `select courier_id, ((ready_since at time zone 'America/Jamaica')::date)::text as day, count(*)::int as n
+        from packages where status = 'ready_for_pickup' and customer_id is not null group by 1, 2`],
   ] as const;
   for (const [counter, source] of pairs) {
     const sorted = async (text: string) => (await query(text)).map((row) => JSON.stringify(row)).sort();
@@ -124,7 +128,7 @@ describe('packages.ready_since (migration 0027)', () => {
   });
 });
 
-describe('dashboard counters (migration 0027)', () => {
+describe('dashboard counters (migrations 0027, 0032)', () => {
   it('equal the parcels and open invoices after inserts, status moves, branch changes, deletes, payments and voids, several at once', async () => {
     // Received at once through the API (several connections, several slots), and a bulk insert.
     const received = await Promise.all([1, 2, 3, 4, 5, 6].map((w) => receiveFor(t.app, admin, customerId, { weight: w, ...(w % 2 ? { branchId: montegoId } : {}) })));
@@ -144,6 +148,11 @@ describe('dashboard counters (migration 0027)', () => {
     const [closing] = await t.database.db.insert(branches).values({ courierId: courier.id, name: 'Closing' }).returning();
     await query(`update packages set branch_id = $2 where courier_id = $1 and package_no in ('CNT-2', 'CNT-3')`, [courier.id, closing!.id]);
     await query('delete from branches where id = $1', [closing!.id]);
+    // Waiting parcels re-dated (a correction) and one left without its customer, at once.
+    await Promise.all([
+      query(`update packages set ready_since = ready_since - interval '3 days' where courier_id = $1 and package_no in ('CNT-2', 'CNT-6')`, [courier.id]),
+      query(`update packages set customer_id = null where courier_id = $1 and package_no = 'CNT-10'`, [courier.id]),
+    ]);
 
     // Invoices: issued at once, one paid in part, one paid in full, one voided.
     const issue = async (packageId: string) => {

@@ -44,17 +44,24 @@ export function dashboardScope(principal: Principal): DashboardScope {
 }
 
 const zone = sql.raw(`'${LOCAL_TIME_ZONE}'`);
+/**
+ * The unit and the months back are written into the statement, not bound: the dashboard's
+ * statements are prepared once (db/prepared.ts), and a bound unit left PostgreSQL planning them
+ * again on every request (it cannot fold date_trunc($1, …) into the generic plan).
+ */
+const unitSql = (unit: 'day' | 'week' | 'month') => sql.raw(`'${unit}'`);
+const monthsSql = (monthsBack: number) => sql.raw(String(Math.trunc(monthsBack)));
 /** Start of the local day, week (Monday) and month, as instants. */
 export const localStart = (unit: 'day' | 'week' | 'month', monthsBack = 0) => monthsBack === 0
-  ? sql`(date_trunc(${unit}, now() at time zone ${zone}) at time zone ${zone})`
-  : sql`((date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsBack}::int)) at time zone ${zone})`;
+  ? sql`(date_trunc(${unitSql(unit)}, now() at time zone ${zone}) at time zone ${zone})`
+  : sql`((date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsSql(monthsBack)})) at time zone ${zone})`;
 /** The same starts as local dates, for the roll-ups keyed by Jamaica day. */
 export const localDate = (unit: 'day' | 'week' | 'month', monthsBack = 0) => monthsBack === 0
-  ? sql`date_trunc(${unit}, now() at time zone ${zone})::date`
-  : sql`(date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsBack}::int))::date`;
+  ? sql`date_trunc(${unitSql(unit)}, now() at time zone ${zone})::date`
+  : sql`(date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsSql(monthsBack)}))::date`;
 export const localToday = sql<string>`to_char(now() at time zone ${zone}, 'YYYY-MM-DD')`;
 export const localMonth = (monthsBack: number) =>
-  sql<string>`to_char(date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsBack}::int), 'YYYY-MM')`;
+  sql<string>`to_char(date_trunc('month', now() at time zone ${zone}) - make_interval(months => ${monthsSql(monthsBack)}), 'YYYY-MM')`;
 
 /** A list's URL with its filters (use-table-url-state reads `filters` as JSON). */
 export function listLink(path: string, filters: Record<string, string> = {}, sort?: { field: string; order: 'asc' | 'desc' }): string {

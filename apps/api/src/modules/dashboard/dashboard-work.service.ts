@@ -4,9 +4,10 @@ import { AGING_BUCKET_DAYS, AGING_BUCKETS } from '@parceldesk/shared/domain/bill
 import { DEFAULT_STORAGE_RULES } from '@parceldesk/shared/schemas/pricing-settings';
 import type { DashboardFigure, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { packageCountSql, packages } from '../../db/schema/index';
+import { executeSqlNamed } from '../../db/prepared';
+import { dashboardReadyDays, packageCountSql, packages } from '../../db/schema/index';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
-import { uncollectedCutoffSql } from '../../lib/ready-since';
+import { uncollectedCutoffDaySql, uncollectedCutoffSql } from '../../lib/ready-since';
 import { listLink, localDate, localMonth, localStart, localToday, type DashboardScope } from './dashboard-scope';
 
 type Row = Record<string, unknown>;
@@ -26,7 +27,7 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   if (scope.may('packages')) {
     // From the counters (migration 0027: parcels per courier, branch and status) and the parcels
     // roll-up (0026: received per courier, local day, branch), not from the parcels themselves.
-    const { rows } = await db.execute<Row>(sql`
+    const rows = await executeSqlNamed<Row>(db, sql`
       select ${localToday} as today,
         (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where ${scope.inCourier('r')} and ${scope.packageBranch('r')} and r.day >= ${localDate('day')}) as received_today,
         (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where ${scope.inCourier('r')} and ${scope.packageBranch('r')} and r.day >= ${localDate('week')}) as received_week,
@@ -53,24 +54,27 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
   if (scope.may('unknown')) {
     // A branch reader without a branch counts nothing (the scope's packageBranch).
     const unknown = scope.isEmpty ? sql`select 0` : packageCountSql({ courierId: scope.courier, branchId: scope.branch ?? undefined }, ['unknown']);
-    const { rows } = await db.execute<Row>(sql`select (${unknown}) as n`);
+    const rows = await executeSqlNamed<Row>(db, sql`select (${unknown}) as n`);
     figures.push({ key: 'packages_unknown', label: 'Unknown packages', value: n(rows[0]?.n), format: 'count', link: 'unknown-packages' });
   }
+
+  // A courier-wide or network reader reads the roll-ups; a branch reader's uncollected parcels,
+  // invoices and payments follow their customers' branch (which can change), so theirs are read from the rows.
+  const wholeCourier = !scope.branch && !scope.isEmpty;
 
   // The uncollected list is a courier's screen: its threshold is the courier's own.
   if (scope.may('uncollected') && area === 'courier' && scope.courier) {
     const threshold = sql`coalesce((select s.storage_threshold_days from courier_pricing_settings s where s.courier_id = ${scope.courier}), ${DEFAULT_STORAGE_RULES.thresholdDays})`;
-    // The Uncollected list's rule (lib/ready-since.ts), from packages_courier_ready_since_idx.
-    const { rows } = await db.execute<Row>(sql`
-      select count(*)::int as n from ${packages}
-      where ${packages.courierId} = ${scope.courier} and ${packages.status} = 'ready_for_pickup' and ${packages.customerId} is not null
-        and ${scope.customerBranch('packages')} and ${packages.readySince} < ${uncollectedCutoffSql(threshold)}`);
+    // The Uncollected list's rule (lib/ready-since.ts): from the ready-days counter (migration
+    // 0032), or from packages_courier_ready_since_idx for a branch.
+    const rows = await executeSqlNamed<Row>(db, wholeCourier
+      ? sql`select coalesce(sum(d.packages), 0)::int as n from ${dashboardReadyDays} d
+          where d.courier_id = ${scope.courier} and d.day < ${uncollectedCutoffDaySql(threshold)}`
+      : sql`select count(*)::int as n from ${packages}
+          where ${packages.courierId} = ${scope.courier} and ${packages.status} = 'ready_for_pickup' and ${packages.customerId} is not null
+            and ${scope.customerBranch('packages')} and ${packages.readySince} < ${uncollectedCutoffSql(threshold)}`);
     figures.push({ key: 'packages_uncollected', label: 'Uncollected packages', value: n(rows[0]?.n), format: 'count', link: 'uncollected' });
   }
-
-  // A courier-wide or network reader reads the roll-ups; a branch reader's invoices and payments
-  // follow their customers' branch (which can change), so theirs are read from the rows.
-  const wholeCourier = !scope.branch && !scope.isEmpty;
 
   if (scope.may('invoices')) {
     // Open invoices by local day of issue: the counters (migration 0027) or the rows.
@@ -87,7 +91,7 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
       return sql`coalesce(sum(o.n) filter (where ${sql.join(conditions, sql` and `)}), 0)::int as ${sql.identifier(`n_${bucket}`)},
         coalesce(sum(o.cents) filter (where ${sql.join(conditions, sql` and `)}), 0)::bigint as ${sql.identifier(`c_${bucket}`)}`;
     });
-    const { rows } = await db.execute<Row>(sql`
+    const rows = await executeSqlNamed<Row>(db, sql`
       select coalesce(sum(o.n), 0)::int as n, coalesce(sum(o.cents), 0)::bigint as cents, ${sql.join(buckets, sql`, `)} from (${open}) o`);
     const row = rows[0] ?? {};
     figures.push(
@@ -104,7 +108,7 @@ export async function workFigures(db: DbOrTx, scope: DashboardScope, area: 'netw
       ? sql`select r.day, r.amount_cents from report_payments_daily r where ${scope.inCourier('r')} and r.day >= ${localDate('month', 5)}`
       : sql`select (pay.recorded_at at time zone ${zone})::date as day, pay.amount_cents from payments pay
           where ${scope.inCourier('pay')} and ${scope.customerBranch('pay')} and pay.status = 'recorded' and pay.recorded_at >= ${localStart('month', 5)}`;
-    const { rows } = await db.execute<Row>(sql`
+    const rows = await executeSqlNamed<Row>(db, sql`
       select m.month, coalesce(sum(pay.amount_cents), 0)::bigint as cents
       from (select ${localMonth(5)} as month union all select ${localMonth(4)} union all select ${localMonth(3)}
             union all select ${localMonth(2)} union all select ${localMonth(1)} union all select ${localMonth(0)}) m

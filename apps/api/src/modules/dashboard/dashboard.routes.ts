@@ -4,6 +4,7 @@ import { customerDashboardSchema, dashboardSummarySchema, type DashboardFigureKe
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import type { Principal } from '../../lib/principal';
+import { executeSqlNamed } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
 import { courierRows, customerDashboard, staffActivity } from './dashboard-activity.service';
@@ -27,7 +28,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
   const customerIn = (alias: string) => (!customerBranch ? sql`true`
     : customerBranch.id ? sql`${sql.identifier(alias)}.branch_id = ${customerBranch.id}` : sql`false`);
 
-  const result = await ctx.db.execute<Record<string, number>>(sql`
+  const [counts = {}] = await executeSqlNamed<Record<string, number>>(ctx.db, sql`
     select
       (select count(*)::int from couriers co where ${courier ? sql`co.id = ${courier}` : sql`true`}) as couriers,
       (select count(*)::int from branches b where ${inCourier('b')} and b.is_active and ${branch ? sql`b.id = ${branch}` : sql`true`}) as branches,
@@ -35,7 +36,6 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
       (select count(*)::int from customers c where c.is_active and ${inCourier('c')} and ${customerIn('c')}) as customers,
       (select count(*)::int from customers c where c.is_active and c.account_type = 'business' and ${inCourier('c')} and ${customerIn('c')}) as business_customers,
       (select count(*)::int from customers c where c.is_active and c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${customerIn('c')}) as new_this_month`);
-  const counts = result.rows[0] ?? {};
   const scope = dashboardScope(principal);
   const links = principal.role === 'super_admin' ? NETWORK_LINKS : COURIER_LINKS;
   const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(counts[key] ?? 0), format: 'count' as const, link: links[key] ?? null });
@@ -49,7 +49,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
   const work = await workFigures(ctx.db, scope, courier ? 'courier' : 'network');
   figures.push(...work.figures);
 
-  const recent = !mayView('recent_customers') ? null : await ctx.db.execute<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: Date }>(sql`
+  const recent = !mayView('recent_customers') ? null : await executeSqlNamed<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: string }>(ctx.db, sql`
     select c.id, c.first_name, c.last_name, c.mailbox_number, co.name as courier_name, c.created_at
     from customers c join couriers co on co.id = c.courier_id
     where ${inCourier('c')} and ${customerIn('c')}
@@ -58,7 +58,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
   return {
     scope: branch ? 'branch' : courier ? 'courier' : 'network',
     figures,
-    recentCustomers: recent && recent.rows.map((r) => ({
+    recentCustomers: recent && recent.map((r) => ({
       id: r.id, name: `${r.first_name} ${r.last_name}`, mailboxNumber: r.mailbox_number, courierName: r.courier_name,
       createdAt: new Date(r.created_at).toISOString(),
     })),
