@@ -49,6 +49,13 @@ describe('statement budget of signed-in requests', () => {
     expect(count, texts.join('\n---\n')).toBeLessThanOrEqual(PROFILE_BUDGET);
   });
 
+  it('GET /api/dashboard/summary runs 2 statements: the session check and every figure in one read', async () => {
+    for (const role of ['courier_admin', 'super_admin'] as const) {
+      const { count, texts } = await statementsOf('/api/dashboard/summary', tokens[role]!);
+      expect(count, `${role}:\n${texts.join('\n---\n')}`).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('checks the session on every request, so a revoked session is refused at once', async () => {
     const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: await makeCourier(t.database.db) });
     const { headers } = await signIn(t.app, admin);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { executeSqlNamed } from '../../db/prepared';
+import { executeSqlNamed, readPart, type ReadPart } from '../../db/prepared';
 import { localDate, type DashboardScope } from './dashboard-scope';
 
 type Row = Record<string, unknown>;
@@ -16,25 +16,24 @@ const KIND_TEXT: Record<string, string> = {
 };
 
 /** The newest package history rows of the reader's scope: what happened, to which parcel, opening it. */
-export async function staffActivity(db: DbOrTx, scope: DashboardScope): Promise<DashboardSummary['recentActivity']> {
+export function staffActivityPart(scope: DashboardScope): ReadPart<NonNullable<DashboardSummary['recentActivity']>> | null {
   if (!scope.may('packages')) return null;
-  const rows = await executeSqlNamed<Row>(db, sql`
-    select e.created_at, e.kind, e.status, p.id, p.package_no from package_events e join packages p on p.id = e.package_id
+  return readPart(sql`
+    select e.created_at, e.id as event_id, e.kind, e.status, p.id, p.package_no from package_events e join packages p on p.id = e.package_id
     where ${scope.inCourier('e')} and ${scope.packageBranch('p')} and e.kind <> 'edit'
-    order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`);
-  return rows.map((r) => ({
+    order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`, (rows) => rows.map((r) => ({
     at: iso(r.created_at),
     text: `${String(r.package_no)} ${KIND_TEXT[String(r.kind)] ?? `is now ${PACKAGE_STATUS_LABELS[r.status as PackageStatus]}`}`,
     link: `packages/${String(r.id)}`,
-  }));
+  })), sql`x.created_at desc, x.event_id desc`);
 }
 
 /**
- * The super admin's network: each courier's key figures in one statement (issue 14), from the
- * counters and roll-ups (migrations 0026, 0027) rather than each courier's parcels and invoices.
+ * The super admin's network: each courier's key figures (issue 14), from the counters and
+ * roll-ups (migrations 0026, 0027) rather than each courier's parcels and invoices.
  */
-export async function courierRows(db: DbOrTx): Promise<NonNullable<DashboardSummary['couriers']>> {
-  const rows = await executeSqlNamed<Row>(db, sql`
+export function courierRowsPart(): ReadPart<NonNullable<DashboardSummary['couriers']>> {
+  return readPart(sql`
     select co.id, co.name,
       (select count(*)::int from customers c where c.courier_id = co.id and c.is_active) as customers,
       (select coalesce(sum(r.parcels), 0)::int from report_parcels_daily r where r.courier_id = co.id and r.day >= ${localDate('week')}) as received_week,
@@ -42,11 +41,10 @@ export async function courierRows(db: DbOrTx): Promise<NonNullable<DashboardSumm
       (select coalesce(sum(c.packages), 0)::int from dashboard_package_counts c where c.courier_id = co.id and c.status = 'unknown') as unknown,
       (select coalesce(sum(d.balance_cents), 0)::bigint from dashboard_open_invoices d where d.courier_id = co.id) as unpaid,
       (select coalesce(sum(r.amount_cents), 0)::bigint from report_payments_daily r where r.courier_id = co.id and r.day >= ${localDate('month')}) as revenue
-    from couriers co order by co.name`);
-  return rows.map((r) => ({
+    from couriers co`, (rows) => rows.map((r) => ({
     courierId: String(r.id), courierName: String(r.name), customers: n(r.customers), receivedThisWeek: n(r.received_week),
     readyForPickup: n(r.ready), unknown: n(r.unknown), unpaidCents: n(r.unpaid), revenueThisMonthCents: n(r.revenue),
-  }));
+  })), sql`x.name, x.id`);
 }
 
 /** A customer's own parcels by status and their newest history, in their wording (issue 14). */

@@ -4,12 +4,12 @@ import { customerDashboardSchema, dashboardSummarySchema, type DashboardFigureKe
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import type { Principal } from '../../lib/principal';
-import { executeSqlNamed } from '../../db/prepared';
+import { readPart, readTogether } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
-import { courierRows, customerDashboard, staffActivity } from './dashboard-activity.service';
+import { courierRowsPart, customerDashboard, staffActivityPart } from './dashboard-activity.service';
 import { dashboardScope } from './dashboard-scope';
-import { workFigures } from './dashboard-work.service';
+import { workFigures, workParts } from './dashboard-work.service';
 
 /** The lists the people figures open, in each area (the super admin has no network customer list). */
 const COURIER_LINKS: Partial<Record<DashboardFigureKey, string>> = {
@@ -28,45 +28,50 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
   const customerIn = (alias: string) => (!customerBranch ? sql`true`
     : customerBranch.id ? sql`${sql.identifier(alias)}.branch_id = ${customerBranch.id}` : sql`false`);
 
-  const [counts = {}] = await executeSqlNamed<Record<string, number>>(ctx.db, sql`
-    select
-      (select count(*)::int from couriers co where ${courier ? sql`co.id = ${courier}` : sql`true`}) as couriers,
-      (select count(*)::int from branches b where ${inCourier('b')} and b.is_active and ${branch ? sql`b.id = ${branch}` : sql`true`}) as branches,
-      (select count(*)::int from users u where u.role <> 'super_admin' and u.is_active and ${inCourier('u')} and ${inBranch('u')}) as staff,
-      (select count(*)::int from customers c where c.is_active and ${inCourier('c')} and ${customerIn('c')}) as customers,
-      (select count(*)::int from customers c where c.is_active and c.account_type = 'business' and ${inCourier('c')} and ${customerIn('c')}) as business_customers,
-      (select count(*)::int from customers c where c.is_active and c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${customerIn('c')}) as new_this_month`);
   const scope = dashboardScope(principal);
-  const links = principal.role === 'super_admin' ? NETWORK_LINKS : COURIER_LINKS;
-  const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(counts[key] ?? 0), format: 'count' as const, link: links[key] ?? null });
   const mayView = scope.may;
+  // Everything the dashboard shows is read in one statement (db/prepared.ts readTogether).
+  const read = await readTogether(ctx.db, {
+    counts: readPart(sql`
+      select
+        (select count(*)::int from couriers co where ${courier ? sql`co.id = ${courier}` : sql`true`}) as couriers,
+        (select count(*)::int from branches b where ${inCourier('b')} and b.is_active and ${branch ? sql`b.id = ${branch}` : sql`true`}) as branches,
+        (select count(*)::int from users u where u.role <> 'super_admin' and u.is_active and ${inCourier('u')} and ${inBranch('u')}) as staff,
+        (select count(*)::int from customers c where c.is_active and ${inCourier('c')} and ${customerIn('c')}) as customers,
+        (select count(*)::int from customers c where c.is_active and c.account_type = 'business' and ${inCourier('c')} and ${customerIn('c')}) as business_customers,
+        (select count(*)::int from customers c where c.is_active and c.created_at >= date_trunc('month', now()) and ${inCourier('c')} and ${customerIn('c')}) as new_this_month`,
+    (rows) => rows[0] ?? {}),
+    ...workParts(scope, courier ? 'courier' : 'network'),
+    recent: !mayView('recent_customers') ? null : readPart(sql`
+      select c.id, c.first_name, c.last_name, c.mailbox_number, co.name as courier_name, c.created_at
+      from customers c join couriers co on co.id = c.courier_id
+      where ${inCourier('c')} and ${customerIn('c')}
+      order by c.created_at desc, c.id desc limit 5`, (rows) => rows.map((r) => ({
+      id: String(r.id), name: `${String(r.first_name)} ${String(r.last_name)}`, mailboxNumber: String(r.mailbox_number), courierName: String(r.courier_name),
+      createdAt: new Date(String(r.created_at)).toISOString(),
+    })), sql`x.created_at desc, x.id desc`),
+    activity: staffActivityPart(scope),
+    couriers: principal.role === 'super_admin' ? courierRowsPart() : null,
+  });
+  const links = principal.role === 'super_admin' ? NETWORK_LINKS : COURIER_LINKS;
+  const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(read.counts[key] ?? 0), format: 'count' as const, link: links[key] ?? null });
 
   const figures: DashboardSummary['figures'] = (principal.role === 'super_admin'
     ? [figure('couriers', 'Couriers'), figure('branches', 'Branches'), figure('staff', 'Staff users'), figure('customers', 'Customers'), figure('new_this_month', 'New customers this month')]
     : [figure('customers', 'Customers'), figure('business_customers', 'Business customers'), figure('new_this_month', 'New customers this month'), figure('staff', 'Staff users'), figure('branches', 'Branches')]
   ).filter((f) => mayView(f.key));
-
-  const work = await workFigures(ctx.db, scope, courier ? 'courier' : 'network');
+  const work = workFigures(read);
   figures.push(...work.figures);
-
-  const recent = !mayView('recent_customers') ? null : await executeSqlNamed<{ id: string; first_name: string; last_name: string; mailbox_number: string; courier_name: string; created_at: string }>(ctx.db, sql`
-    select c.id, c.first_name, c.last_name, c.mailbox_number, co.name as courier_name, c.created_at
-    from customers c join couriers co on co.id = c.courier_id
-    where ${inCourier('c')} and ${customerIn('c')}
-    order by c.created_at desc limit 5`);
 
   return {
     scope: branch ? 'branch' : courier ? 'courier' : 'network',
     figures,
-    recentCustomers: recent && recent.map((r) => ({
-      id: r.id, name: `${r.first_name} ${r.last_name}`, mailboxNumber: r.mailbox_number, courierName: r.courier_name,
-      createdAt: new Date(r.created_at).toISOString(),
-    })),
+    recentCustomers: read.recent,
     packagesByStatus: work.packagesByStatus,
     revenueByMonth: work.revenueByMonth,
     unpaidAging: work.unpaidAging,
-    recentActivity: await staffActivity(ctx.db, scope),
-    couriers: principal.role === 'super_admin' ? await courierRows(ctx.db) : null,
+    recentActivity: read.activity,
+    couriers: read.couriers,
   };
 }
 
