@@ -56,6 +56,20 @@ describe('statement budget of signed-in requests', () => {
     }
   });
 
+  it('PUT /api/users/{id} with the same email runs 2 statements (the session with the profile, then the audit row and the names), and both are saved', async () => {
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: await makeCourier(t.database.db) });
+    const { headers } = await signIn(t.app, admin);
+    t.statements.reset();
+    const response = await t.app.inject({ method: 'PUT', url: `/api/users/${admin.id}`, headers, payload: { firstName: 'Renamed', lastName: 'Admin', email: admin.email.toUpperCase() } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(t.statements.count, t.statements.texts.join('\n---\n')).toBeLessThanOrEqual(2);
+    expect(response.json<{ user: { first_name: string; last_name: string; email: string } }>().user).toMatchObject({ first_name: 'Renamed', last_name: 'Admin', email: admin.email });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
+    expect(profile.json<{ user: { first_name: string } }>().user.first_name).toBe('Renamed');
+    const { rows } = await t.database.pool.query(`select count(*)::int as n from audit_logs where action = 'user.profile_updated' and target_id = $1`, [admin.id]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('checks the session on every request, so a revoked session is refused at once', async () => {
     const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: await makeCourier(t.database.db) });
     const { headers } = await signIn(t.app, admin);

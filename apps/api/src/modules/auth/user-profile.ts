@@ -4,7 +4,8 @@ import type { AuthUser } from '@parceldesk/shared/schemas/auth';
 import type { StaffProfileInput } from '@parceldesk/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { auditAction, type Actor } from '../../lib/actor';
+import { runAsOneStatement } from '../../db/one-statement';
+import { auditAction, auditActionInsert, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { loadAuthUser } from '../../lib/profiles';
 import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
@@ -39,4 +40,22 @@ export async function updateOwnProfile(
   const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
   if (!user) throw notFound();
   return { user, emailChangeSent: emailChange };
+}
+
+/**
+ * PUT /users/{id} when the email stays (the soak's and most edits): the audit row and the new
+ * names in one statement, atomic on its own, so no transaction is opened around it; the answer is
+ * the profile the session check loaded with the request (config.staffProfile) under the new names.
+ * Issue 16: seven statements before (session, BEGIN, the current email, audit, update, profile,
+ * COMMIT), two now, and the account's row is locked for one statement only.
+ */
+export async function renameOwnProfile(db: DbOrTx, actor: Actor, current: AuthUser, input: StaffProfileInput): Promise<AuthUser> {
+  const { principal } = actor;
+  await runAsOneStatement(db, {
+    writes: [
+      auditActionInsert(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id }),
+      db.update(users).set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() }).where(eq(users.id, principal.id)),
+    ],
+  });
+  return { ...current, first_name: input.firstName, last_name: input.lastName };
 }

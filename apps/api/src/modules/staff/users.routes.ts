@@ -9,7 +9,8 @@ import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { forbidden } from '../../lib/app-error';
 import { inTransaction } from '../../lib/transaction';
-import { updateOwnProfile } from '../auth/user-profile';
+import { renameOwnProfile, updateOwnProfile } from '../auth/user-profile';
+import { isEmailChange } from '../password-reset/email-change.service';
 import { changeOwnPassword } from '../auth/password.service';
 import { registerStaff } from './staff-register.service';
 
@@ -23,10 +24,14 @@ export function userRoutes(app: ZodApp, ctx: AppContext) {
 
   app.put('/users/:id', {
     schema: { tags: ['staff'], summary: 'Edit my own profile', params: idParamsSchema, body: staffProfileSchema, response: { 200: authUserSavedSchema } },
-    config: { access: { ...STAFF_SIDE, tenant: { id: 'self' } } },
+    config: { access: { ...STAFF_SIDE, tenant: { id: 'self' } }, staffProfile: true },
   }, async (request) => {
     const actor = actorOf(request);
     if (request.params.id !== actor.principal.id) throw forbidden(OWN_PROFILE_ONLY);
+    const current = request.staffProfile;
+    if (current && !isEmailChange(current.email, request.body.email)) {
+      return { user: await renameOwnProfile(ctx.db, actor, current, request.body), message: MSG.profileUpdated };
+    }
     const { user, emailChangeSent } = await inTransaction(ctx.db, (tx) => updateOwnProfile(tx, { publicUrl: ctx.env.publicUrl, actor, input: request.body }));
     return { user, message: emailChangeSent ? MSG.emailChangeSent : MSG.profileUpdated };
   });
