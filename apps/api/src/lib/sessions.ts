@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
 import { REMEMBER_ME_SESSION_TTL_DAYS, SESSION_TTL_HOURS } from '@parceldesk/shared/constants';
@@ -5,7 +6,8 @@ import type { DbOrTx } from '../db/client';
 import { sessions } from '../db/schema/index';
 import type { TokenSigner } from '../security/tokens';
 import type { Database } from '../db/client';
-import { writeAudit } from './audit';
+import { runAsOneStatement } from '../db/one-statement';
+import { auditInsert } from './audit';
 
 export interface NewSession {
   principalType: 'user' | 'customer';
@@ -20,32 +22,38 @@ export interface NewSession {
   userAgent?: string;
 }
 
-/** Creates the session row and the JWT that points at it; the JWT expires with the session. */
-export async function startSession(db: DbOrTx, signer: TokenSigner, input: NewSession): Promise<string> {
+/** The session row of a new session (its id chosen here) and the JWT that points at it; the JWT expires with the session. */
+async function newSession(db: DbOrTx, signer: TokenSigner, input: NewSession) {
   const ttlMs = input.impersonatorId
     ? 60 * 60 * 1000 // an impersonation session lasts one hour
     : input.rememberMe
       ? REMEMBER_ME_SESSION_TTL_DAYS * 24 * 60 * 60 * 1000
       : SESSION_TTL_HOURS * 60 * 60 * 1000;
   const expiresAt = new Date(Date.now() + ttlMs);
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      principalType: input.principalType,
-      principalId: input.principalId,
-      courierId: input.courierId,
-      impersonatorId: input.impersonatorId ?? null,
-      impersonatorSessionId: input.impersonatorSessionId ?? null,
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 300) ?? null,
-      expiresAt,
-    })
-    .returning({ id: sessions.id });
-  if (!session) throw new Error('session insert returned nothing');
-  return signer.sign(
-    { sub: input.principalId, sid: session.id, role: input.role, type: 'access', courier_id: input.courierId },
+  const id = randomUUID();
+  const insert = db.insert(sessions).values({
+    id,
+    principalType: input.principalType,
+    principalId: input.principalId,
+    courierId: input.courierId,
+    impersonatorId: input.impersonatorId ?? null,
+    impersonatorSessionId: input.impersonatorSessionId ?? null,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    expiresAt,
+  });
+  const token = await signer.sign(
+    { sub: input.principalId, sid: id, role: input.role, type: 'access', courier_id: input.courierId },
     expiresAt,
   );
+  return { insert, token };
+}
+
+/** Creates the session row and the JWT that points at it; the JWT expires with the session. */
+export async function startSession(db: DbOrTx, signer: TokenSigner, input: NewSession): Promise<string> {
+  const { insert, token } = await newSession(db, signer, input);
+  await insert;
+  return token;
 }
 
 /** Whether a session is neither revoked nor expired (a missing id is not live). */
@@ -80,12 +88,14 @@ export async function revokeAllSessions(
 
 /** A successful sign-in: the session and its audit entry commit together. */
 export async function signInSession(db: Database, signer: TokenSigner, input: NewSession): Promise<string> {
-  return db.transaction(async (tx) => {
-    const token = await startSession(tx, signer, input);
-    await writeAudit(tx, {
+  // The session and its audit row in one statement (atomic on its own; issue 16: four statements
+  // with the transaction's BEGIN and COMMIT before, each a wait for a pooled connection under load).
+  const { insert, token } = await newSession(db, signer, input);
+  await runAsOneStatement(db, {
+    writes: [insert, auditInsert(db, {
       courierId: input.courierId, actorType: input.principalType, actorId: input.principalId,
       action: 'auth.sign_in', targetType: input.principalType, targetId: input.principalId, ip: input.ip,
-    });
-    return token;
+    })],
   });
+  return token;
 }

@@ -70,6 +70,16 @@ describe('statement budget of signed-in requests', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('POST /api/auth/login runs 4 statements: the throttle, the account with its courier, the session with its audit row, the profile', async () => {
+    const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: await makeCourier(t.database.db) });
+    t.statements.reset();
+    const { headers } = await signIn(t.app, admin);
+    expect(t.statements.count, t.statements.texts.join('\n---\n')).toBeLessThanOrEqual(4);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers })).statusCode).toBe(200);
+    const { rows } = await t.database.pool.query(`select count(*)::int as n from audit_logs where action = 'auth.sign_in' and actor_id = $1`, [admin.id]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('checks the session on every request, so a revoked session is refused at once', async () => {
     const admin = await makeUser(t.database.db, { role: 'courier_admin', courier: await makeCourier(t.database.db) });
     const { headers } = await signIn(t.app, admin);

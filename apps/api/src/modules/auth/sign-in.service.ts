@@ -15,17 +15,18 @@ export async function signInUser(ctx: AppContext, origin: RequestOrigin, input: 
   const accountKey = `user:${input.email}`;
   await ctx.limiter.checkSignIn('login', accountKey, origin.ip);
 
-  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+  // The account and its courier's status in one statement.
+  const [found] = await ctx.db.select({ user: users, courierStatus: couriers.status }).from(users)
+    .leftJoin(couriers, eq(couriers.id, users.courierId))
+    .where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+  const user = found?.user;
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
     await ctx.limiter.recordSignInFailure('login', accountKey, origin.ip);
     throw unauthorized(MSG.invalidCredentials);
   }
   if (!allowedRoles.includes(user.role)) throw forbidden(MSG.noPermissionForArea);
   if (!user.isActive) throw forbidden(MSG.accountDeactivated);
-  if (user.courierId) {
-    const [courier] = await ctx.db.select({ status: couriers.status }).from(couriers).where(eq(couriers.id, user.courierId));
-    if (courier?.status === 'suspended') throw forbidden(MSG.courierSuspended);
-  }
+  if (user.courierId && found.courierStatus === 'suspended') throw forbidden(MSG.courierSuspended);
 
   const token = await signInSession(ctx.db, ctx.signer, {
     principalType: 'user', principalId: user.id, role: user.role, courierId: user.courierId,
