@@ -22,25 +22,37 @@ function slowSave() {
   return { save, isOnForm, answer: (result: SaveResult) => answer(result) };
 }
 
-async function scanAndWeigh(station: { current: ReturnType<typeof useScanStation> }, number: string) {
+type Station = { current: ReturnType<typeof useScanStation> };
+
+async function scanAndWeigh(station: Station, number: string) {
   await act(() => station.current.lookUp(number));
   act(() => station.current.setMeasure('weight', '2'));
+}
+
+/** A parcel scanned, weighed and saved on a slow network: the save's promise, not yet answered. */
+async function startSlowSave(slow: ReturnType<typeof slowSave>) {
+  const { result: station } = renderHook(() => useScanStation(slow.save));
+  await scanAndWeigh(station, FIRST);
+  let submitted: Promise<unknown> = Promise.resolve();
+  act(() => { submitted = station.current.submit(); });
+  return { station, submitted };
+}
+
+async function answer(slow: ReturnType<typeof slowSave>, submitted: Promise<unknown>, result: SaveResult) {
+  await act(async () => {
+    slow.answer(result);
+    await submitted;
+  });
 }
 
 describe('the scan station while a save is slow', () => {
   it('a parcel scanned before the save answers stays on the form, and the save still confirms', async () => {
     const slow = slowSave();
-    const { result: station } = renderHook(() => useScanStation(slow.save));
-    await scanAndWeigh(station, FIRST);
-    let submitted: Promise<unknown> = Promise.resolve();
-    act(() => { submitted = station.current.submit(); });
+    const { station, submitted } = await startSlowSave(slow);
     // The clerk scans the next parcel while the first is still on its way.
     await scanAndWeigh(station, NEXT);
     expect(slow.isOnForm[0]!()).toBe(false);
-    await act(async () => {
-      slow.answer({ status: 'queued', reason: 'The server is slow to answer' });
-      await submitted;
-    });
+    await answer(slow, submitted, { status: 'queued', reason: 'The server is slow to answer' });
     await expect(submitted).resolves.toMatchObject({ status: 'queued', isNextParcel: true });
     expect(station.current.tracking).toBe(NEXT);
     expect(station.current.lookup).toMatchObject({ state: 'found', trackingNumber: NEXT });
@@ -50,15 +62,9 @@ describe('the scan station while a save is slow', () => {
 
   it('with nothing scanned meanwhile, the answered save clears the form for the next parcel', async () => {
     const slow = slowSave();
-    const { result: station } = renderHook(() => useScanStation(slow.save));
-    await scanAndWeigh(station, FIRST);
-    let submitted: Promise<unknown> = Promise.resolve();
-    act(() => { submitted = station.current.submit(); });
+    const { station, submitted } = await startSlowSave(slow);
     expect(slow.isOnForm[0]!()).toBe(true);
-    await act(async () => {
-      slow.answer({ status: 'queued', reason: 'offline' });
-      await submitted;
-    });
+    await answer(slow, submitted, { status: 'queued', reason: 'offline' });
     await expect(submitted).resolves.toMatchObject({ isNextParcel: false });
     expect(station.current.tracking).toBe('');
     expect(station.current.lookup).toEqual({ state: 'idle' });
