@@ -15,8 +15,10 @@ export interface RateLimitPolicy {
  * home of the counting SQL: a route on a hot public path (tracking) runs it as a CTE of its own
  * statement, so the count and the answer take one round trip.
  */
+/** The start of the current fixed window of $2 seconds. */
+const WINDOW_START_SQL = 'to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int)';
 export const RATE_LIMIT_HIT_SQL = `insert into rate_limits (key, window_start, hits, last_hit_at)
-    values ($1, to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int), 1, now())
+    values ($1, ${WINDOW_START_SQL}, 1, now())
     on conflict (key, window_start) do update set hits = rate_limits.hits + 1, last_hit_at = now()
     returning hits`;
 const hitStatement = prepareStatement<{ hits: number }, [string, number]>('rate-limit-hit', RATE_LIMIT_HIT_SQL);
@@ -38,9 +40,8 @@ async function hit(db: Database, key: string, windowSeconds: number): Promise<nu
 const signInCheckStatement = prepareStatement<{ hits: number; failures: number | null; since: number | null }, [string, number, string, string]>('rate-limit-sign-in', `
   with hit as (${RATE_LIMIT_HIT_SQL})
   select hit.hits,
-    (select r.hits from rate_limits r where r.key = $3 and r.window_start = to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int)) as failures,
-    (select extract(epoch from now() - r.last_hit_at)::float8 from rate_limits r
-      where r.key = $4 and r.window_start = to_timestamp(floor(extract(epoch from now()) / $2::int) * $2::int)) as since
+    (select r.hits from rate_limits r where r.key = $3 and r.window_start = ${WINDOW_START_SQL}) as failures,
+    (select extract(epoch from now() - r.last_hit_at)::float8 from rate_limits r where r.key = $4 and r.window_start = ${WINDOW_START_SQL}) as since
   from hit`);
 
 async function current(db: Database, key: string, windowSeconds: number): Promise<number> {
@@ -85,7 +86,7 @@ export function createRateLimiter(db: Database, policy: RateLimitPolicy) {
       if (Number(row?.hits ?? 0) > policy.ipMax) throw tooManyRequests();
       const delay = signInDelaySeconds(Number(row?.failures ?? 0), policy.accountMax);
       if (delay === 0) return;
-      const since = row?.since === null || row?.since === undefined ? null : Number(row.since);
+      const since = row?.since ?? null;
       if (since !== null && since < delay) throw tooManyRequests(MSG.signInSlowedDown, Math.max(1, Math.ceil(delay - since)));
     },
     async recordSignInFailure(action: string, account: string, ip: string) {

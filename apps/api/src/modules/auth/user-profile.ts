@@ -5,7 +5,7 @@ import type { StaffProfileInput } from '@parceldesk/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { runAsOneStatement } from '../../db/one-statement';
-import { auditAction, auditActionInsert, type Actor } from '../../lib/actor';
+import { auditActionInsert, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import { loadAuthUser } from '../../lib/profiles';
 import { isEmailChange, requestEmailChange } from '../password-reset/email-change.service';
@@ -13,6 +13,15 @@ import { isEmailChange, requestEmailChange } from '../password-reset/email-chang
 export type UserRow = typeof users.$inferSelect;
 
 const emailTaken = () => conflict(MSG.emailTaken, { email: MSG.emailTaken });
+
+/** The audit row and the new names of an own-profile edit, as writes of one statement (the account's row locked for it alone). */
+function profileWrites(db: DbOrTx, actor: Actor, input: StaffProfileInput) {
+  const { principal } = actor;
+  return [
+    auditActionInsert(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id }),
+    db.update(users).set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() }).where(eq(users.id, principal.id)),
+  ];
+}
 
 /**
  * PUT /users/{id}: a staff-side user edits their own name and email (unique network-wide). A new
@@ -22,7 +31,7 @@ export async function updateOwnProfile(
   db: DbOrTx, { publicUrl, actor, input }: { publicUrl: string; actor: Actor; input: StaffProfileInput },
 ): Promise<{ user: AuthUser; emailChangeSent: boolean }> {
   const { principal } = actor;
-  const { firstName, lastName, email } = input;
+  const { firstName, email } = input;
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, principal.id));
   if (!current) throw notFound();
   const emailChange = isEmailChange(current.email, email);
@@ -33,10 +42,7 @@ export async function updateOwnProfile(
       account: { type: 'user', id: principal.id, courierId: principal.courierId }, name: firstName, currentEmail: current.email, newEmail: email,
     });
   }
-  // The audit row before the update: the account's row stays locked only from here to the commit
-  // (the soak edits 20 accounts from 200 connections; issue 16).
-  await auditAction(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id });
-  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, principal.id));
+  await runAsOneStatement(db, { writes: profileWrites(db, actor, input) });
   const user = await loadAuthUser(db, principal.id, actor.impersonatorId);
   if (!user) throw notFound();
   return { user, emailChangeSent: emailChange };
@@ -50,12 +56,6 @@ export async function updateOwnProfile(
  * COMMIT), two now, and the account's row is locked for one statement only.
  */
 export async function renameOwnProfile(db: DbOrTx, actor: Actor, current: AuthUser, input: StaffProfileInput): Promise<AuthUser> {
-  const { principal } = actor;
-  await runAsOneStatement(db, {
-    writes: [
-      auditActionInsert(db, actor, { courierId: principal.courierId, action: 'user.profile_updated', targetType: 'user', targetId: principal.id }),
-      db.update(users).set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() }).where(eq(users.id, principal.id)),
-    ],
-  });
+  await runAsOneStatement(db, { writes: profileWrites(db, actor, input) });
   return { ...current, first_name: input.firstName, last_name: input.lastName };
 }

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { executeSqlNamed, readPart, type ReadPart } from '../../db/prepared';
+import { readPart, readTogether, type ReadPart } from '../../db/prepared';
 import { localDate, type DashboardScope } from './dashboard-scope';
 
-type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+/** A timestamp as the API answers it (ISO, UTC). */
+export const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 /** Written into the statements (a bound LIMIT keeps PostgreSQL from reusing a prepared plan). */
 const ACTIVITY_LIMIT = sql.raw('8');
 
@@ -47,21 +47,20 @@ export function courierRowsPart(): ReadPart<NonNullable<DashboardSummary['courie
   })), sql`x.name, x.id`);
 }
 
-/** A customer's own parcels by status and their newest history, in their wording (issue 14). */
+/** A customer's own parcels by status and their newest history, in their wording (issue 14), read in one statement. */
 export async function customerDashboard(db: DbOrTx, customer: { id: string; courierId: string }): Promise<CustomerDashboard> {
-  const rows = await executeSqlNamed<Row>(db, sql`
-    select p.status, count(*)::int as n from packages p where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id} group by p.status`);
-  const events = await executeSqlNamed<Row>(db, sql`
-    select e.created_at, e.status, p.package_no from packages p
-    join lateral (select pe.created_at, pe.status, pe.id from package_events pe where pe.package_id = p.id and pe.kind <> 'edit' order by pe.created_at desc limit ${ACTIVITY_LIMIT}) e on true
-    where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id}
-    order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`);
-  return {
-    packagesByStatus: rows.map((r) => ({ status: r.status as PackageStatus, count: n(r.n) })).sort((a, b) => b.count - a.count),
-    recentActivity: events.map((r) => ({
+  return readTogether(db, {
+    packagesByStatus: readPart(sql`
+      select p.status, count(*)::int as n from packages p where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id} group by p.status`,
+    (rows) => rows.map((r) => ({ status: r.status as PackageStatus, count: n(r.n) })).sort((a, b) => b.count - a.count)),
+    recentActivity: readPart(sql`
+      select e.created_at, e.id as event_id, e.status, p.package_no from packages p
+      join lateral (select pe.created_at, pe.status, pe.id from package_events pe where pe.package_id = p.id and pe.kind <> 'edit' order by pe.created_at desc limit ${ACTIVITY_LIMIT}) e on true
+      where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id}
+      order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`, (rows) => rows.map((r) => ({
       at: iso(r.created_at),
       text: `${String(r.package_no)}: ${PACKAGE_STATUS_CUSTOMER_LABELS[r.status as PackageStatus]}`,
       link: `packages?package=${encodeURIComponent(String(r.package_no))}`,
-    })),
-  };
+    })), sql`x.created_at desc, x.event_id desc`),
+  });
 }

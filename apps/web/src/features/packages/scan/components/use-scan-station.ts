@@ -145,9 +145,10 @@ export function useScanStation(save: ScanSync['save']) {
     }
     setSaving(true);
     const saving = parcel.current;
+    const isOnForm = () => parcel.current === saving;
     try {
-      const result = await save(body, lookup.trackingNumber, () => parcel.current === saving);
-      const isNextParcel = parcel.current !== saving;
+      const result = await save(body, lookup.trackingNumber, isOnForm);
+      const isNextParcel = !isOnForm();
       if (result.status === 'rejected') {
         // Refused at once: the parcel stays on the form to fix (unless the next one took its place).
         setConfirmation({ kind: 'error', message: isNextParcel ? `${lookup.trackingNumber}: ${result.message}` : result.message });
