@@ -1,5 +1,9 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+import { commitWithLast } from './statement-then-commit';
+
+const dialect = new PgDialect();
 
 /**
  * The writes of one command sent as one statement (issues 11/12: a scan's history row, audit
@@ -10,11 +14,12 @@ import type { DbOrTx } from './client';
  * the one snapshot every part of the statement sees, the rows as they were before these writes. No write may read
  * another's rows either: use it for independent rows. Foreign keys are checked at the end of the
  * statement, so a row may refer to a row another write of the same statement inserts (a package
- * and its first event).
+ * and its first event). `last`: the command's last statement (no `result`); in a transaction of
+ * `inTransactionCommittedByLast` it carries the COMMIT, elsewhere it runs as any other.
  */
 export async function runAsOneStatement<Row extends Record<string, unknown> = Record<string, never>>(
   db: DbOrTx,
-  input: { writes: readonly SQLWrapper[]; notifies?: readonly SQL[]; result?: SQLWrapper; first?: readonly { name: string; query: SQLWrapper }[] },
+  input: { writes: readonly SQLWrapper[]; notifies?: readonly SQL[]; result?: SQLWrapper; first?: readonly { name: string; query: SQLWrapper }[]; last?: boolean },
 ): Promise<Row[]> {
   const notifies = input.notifies ?? [];
   if (input.writes.length === 0 && notifies.length === 0 && !input.result) return [];
@@ -25,7 +30,14 @@ export async function runAsOneStatement<Row extends Record<string, unknown> = Re
   ];
   const told = notifies.length ? sql.join([...notifies], sql`, `) : sql`1`;
   if (!input.result) {
-    await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${told}`);
+    const statement = sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${told}`;
+    const commit = input.last ? commitWithLast(db) : null;
+    if (commit) {
+      const query = dialect.sqlToQuery(statement);
+      await commit(query.sql, query.params);
+    } else {
+      await db.execute(statement);
+    }
     return [];
   }
   // The NOTIFYs in a materialized CTE the result joins: evaluated exactly once, whatever the result's row count.

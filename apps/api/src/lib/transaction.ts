@@ -1,4 +1,7 @@
-import type { DbOrTx, Tx } from '../db/client';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx, Tx } from '../db/client';
+import { allowCommitWithLast } from '../db/statement-then-commit';
 
 /**
  * One transaction per command (docs/decisions/005-transactions.md). A route opens it and hands the
@@ -8,6 +11,41 @@ import type { DbOrTx, Tx } from '../db/client';
  */
 export function inTransaction<T>(db: DbOrTx, command: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(command);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `inTransaction` for a command whose last statement takes a lock that every other command of
+ * its kind waits on until commit (receive: the courier's package counter). That statement, run
+ * by `runAsOneStatement(tx, { last: true, … })`, goes with the COMMIT in one round trip
+ * (db/statement-then-commit.ts), so the lock is released when PostgreSQL has run it, not after
+ * the API has read the answer and sent COMMIT; nothing may run on `tx` after it. A command that
+ * ends otherwise commits as under `inTransaction`. Opened here rather than by Drizzle, whose
+ * `transaction` always sends its own COMMIT; the handle is the same Drizzle transaction.
+ */
+export async function inTransactionCommittedByLast<T>(db: Database, command: (tx: Tx) => Promise<T>): Promise<T> {
+  const relational = { fullSchema: db._.fullSchema, schema: db._.schema!, tableNamesMap: db._.tableNamesMap };
+  const client = await db.$client.connect();
+  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, relational), relational) as unknown as Tx;
+  let committed = false;
+  let broken: Error | undefined;
+  allowCommitWithLast(tx, client, () => {
+    committed = true;
+  });
+  try {
+    await client.query('begin');
+    const result = await command(tx);
+    if (!committed) await client.query('commit');
+    return result;
+  } catch (error) {
+    // A failed last statement leaves the transaction failed (roll it back); a failed COMMIT has
+    // ended it already, and ROLLBACK only warns.
+    if (!committed) await client.query('rollback').catch((rollbackError: Error) => { broken = rollbackError; });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Carries a check's answer out of the transaction it rolled back. */

@@ -20,7 +20,10 @@ export function countStatements(pool: pg.Pool): StatementCounter {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const [config] = args;
-      texts.push(typeof config === 'string' ? config : String((config as { text?: unknown } | undefined)?.text ?? ''));
+      // A submittable sending several statements in one round trip names them (db/statement-then-commit.ts).
+      const several = (config as { statementTexts?: readonly string[] } | undefined)?.statementTexts;
+      if (several) texts.push(...several);
+      else texts.push(typeof config === 'string' ? config : String((config as { text?: unknown } | undefined)?.text ?? ''));
       return query(...args);
     };
   });

@@ -37,9 +37,12 @@ export function packageEventInsert(tx: DbOrTx, input: PackageEventInput) {
 /** What telling a package's customer needs to know about them and their courier. */
 export interface PackageRecipient { firstName: string; email: string; packageEmails: boolean; isActive: boolean; courierName: string; apiKey: string }
 
+/** Whether a package at this status tells its customer (it has one, and the status notifies). */
+export const isCustomerTold = (pkg: Pick<PackageRow, 'customerId' | 'status'>): boolean => pkg.customerId !== null && isNotifyingStatus(pkg.status);
+
 /** The customer to tell (null when the package has none or the status does not notify). */
 export async function packageRecipient(tx: DbOrTx, pkg: Pick<PackageRow, 'customerId' | 'status'>): Promise<PackageRecipient | null> {
-  if (!pkg.customerId || !isNotifyingStatus(pkg.status)) return null;
+  if (!isCustomerTold(pkg) || !pkg.customerId) return null;
   const [row] = await tx.select({
     firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive,
     courierName: couriers.name, apiKey: couriers.apiKey,

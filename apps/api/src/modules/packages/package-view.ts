@@ -1,11 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { fromCents, toCents } from '@parceldesk/shared/domain/money';
-import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS } from '@parceldesk/shared/domain/packages';
+import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { PackageDetail, PackageFile, PackageListItem } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, packageEvents, packageFiles, packages, storedFiles, users } from '../../db/schema/index';
 import type { Principal } from '../../lib/principal';
-import { allowedPackageStatuses, loadPackage } from './package-access';
+import { readPart, readTogether } from '../../db/prepared';
+import { notFound } from '../../lib/app-error';
+import { allowedPackageStatuses, visiblePackages, type PackageRow } from './package-access';
 
 /** Amounts are cents in the database and major units on the wire (domain/money.ts). */
 export const centsToAmount = (cents: number | null): number | null => (cents === null ? null : fromCents(cents));
@@ -51,29 +53,50 @@ export const packageFileFields = {
   sizeBytes: storedFiles.sizeBytes, createdAt: packageFiles.createdAt,
 };
 
-/** GET /packages/{id}: every field, its files and its timeline; customers read no staff names, bins or internal notes. */
+/** The detail's own fields beyond the list row's (GET /packages/{id}). */
+const packageDetailFields = {
+  ...packageListFields,
+  declaredValueCents: packages.declaredValueCents, length: packages.length, width: packages.width, height: packages.height,
+  volumetricWeight: packages.volumetricWeight, volumetricDivisor: packages.volumetricDivisor, location: packages.location, notes: packages.notes,
+  labelName: packages.labelName, labelMailbox: packages.labelMailbox, externalPackageId: packages.externalPackageId,
+  externalControlNumber: packages.externalControlNumber, preAlertId: packages.preAlertId, unknownFeeCents: packages.unknownFeeCents, invoiceId: packages.invoiceId,
+};
+type PackageDetailRow = Omit<PackageListRow, 'receivedAt' | 'updatedAt'> & Pick<PackageRow,
+  'declaredValueCents' | 'length' | 'width' | 'height' | 'volumetricWeight' | 'volumetricDivisor' | 'location' | 'notes' | 'labelName' | 'labelMailbox'
+  | 'externalPackageId' | 'externalControlNumber' | 'preAlertId' | 'unknownFeeCents' | 'invoiceId'> & { receivedAt: string; updatedAt: string };
+
+/** `select` list naming each column after its field, as readTogether's JSON rows carry them. */
+const selectAs = (fields: Record<string, SQLWrapper>) => sql.join(Object.entries(fields).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`), sql`, `);
+
+/**
+ * GET /packages/{id}: every field, its files and its timeline; customers read no staff names, bins
+ * or internal notes. One statement (readTogether): the package as the principal may see it, and
+ * its events and files only when it may (receive answers with it: issue 11's scan station).
+ */
 export async function getPackageDetail(db: DbOrTx, principal: Principal, id: string): Promise<PackageDetail> {
-  const pkg = await loadPackage(db, principal, id);
   const forCustomer = principal.kind === 'customer';
-  const [[row], events, files] = await Promise.all([
-    db.select(packageListFields).from(packages)
-      .leftJoin(customers, eq(customers.id, packages.customerId))
-      .leftJoin(branches, eq(branches.id, packages.branchId))
-      .innerJoin(couriers, eq(couriers.id, packages.courierId))
-      .where(eq(packages.id, pkg.id)),
-    db.select({
-      id: packageEvents.id, kind: packageEvents.kind, status: packageEvents.status, note: packageEvents.note, location: packageEvents.location,
-      actorType: packageEvents.actorType, by: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`, at: packageEvents.createdAt,
-    }).from(packageEvents)
-      .leftJoin(users, sql`${packageEvents.actorType} = 'user' and ${users.id} = ${packageEvents.actorId}`)
-      .where(eq(packageEvents.packageId, pkg.id))
-      .orderBy(asc(packageEvents.createdAt), asc(packageEvents.id)),
-    db.select(packageFileFields).from(packageFiles).innerJoin(storedFiles, eq(storedFiles.id, packageFiles.storedFileId))
-      .where(eq(packageFiles.packageId, pkg.id)).orderBy(asc(packageFiles.createdAt)),
-  ]);
-  if (!row) throw new Error('package vanished while reading it');
+  const visible = sql`(select ${packages.id} from ${packages} where ${visiblePackages(principal, eq(packages.id, id))})`;
+  const read = await readTogether(db, {
+    pkg: readPart(sql`select ${selectAs(packageDetailFields)} from ${packages}
+      left join ${customers} on ${customers.id} = ${packages.customerId}
+      left join ${branches} on ${branches.id} = ${packages.branchId}
+      join ${couriers} on ${couriers.id} = ${packages.courierId}
+      where ${packages.id} = ${visible}`, (rows) => rows[0] as PackageDetailRow | undefined),
+    events: readPart(sql`select ${packageEvents.id} as id, ${packageEvents.kind} as kind, ${packageEvents.status} as status, ${packageEvents.note} as note,
+        ${packageEvents.location} as location, ${users.firstName} || ' ' || ${users.lastName} as by, ${packageEvents.createdAt} as at, ${packageEvents.createdAt} as "orderAt"
+      from ${packageEvents} left join ${users} on ${packageEvents.actorType} = 'user' and ${users.id} = ${packageEvents.actorId}
+      where ${packageEvents.packageId} = ${visible}`,
+    (rows) => rows as { id: string; kind: PackageDetail['events'][number]['kind']; status: PackageStatus; note: string | null; location: string | null; by: string | null; at: string }[],
+    sql`x."orderAt", x.id`),
+    files: readPart(sql`select ${selectAs(packageFileFields)} from ${packageFiles} join ${storedFiles} on ${storedFiles.id} = ${packageFiles.storedFileId}
+      where ${packageFiles.packageId} = ${visible}`,
+    (rows) => rows as (Omit<Parameters<typeof toPackageFile>[0], 'createdAt'> & { createdAt: string })[],
+    sql`x."createdAt"`),
+  });
+  const pkg = read.pkg;
+  if (!pkg) throw notFound();
   return {
-    ...toPackageListItem(row as PackageListRow, forCustomer),
+    ...toPackageListItem({ ...pkg, receivedAt: new Date(pkg.receivedAt), updatedAt: new Date(pkg.updatedAt) }, forCustomer),
     declaredValue: centsToAmount(pkg.declaredValueCents),
     length: pkg.length, width: pkg.width, height: pkg.height,
     volumetricWeight: pkg.volumetricWeight, volumetricDivisor: pkg.volumetricDivisor,
@@ -86,14 +109,14 @@ export async function getPackageDetail(db: DbOrTx, principal: Principal, id: str
     preAlertId: pkg.preAlertId,
     unknownFee: centsToAmount(pkg.unknownFeeCents),
     isEditable: !forCustomer && pkg.invoiceId === null,
-    events: events.map((event) => ({
+    events: read.events.map((event) => ({
       id: event.id, kind: event.kind, status: event.status,
       label: PACKAGE_STATUS_LABELS[event.status], customerLabel: PACKAGE_STATUS_CUSTOMER_LABELS[event.status],
       note: forCustomer && event.kind !== 'status' ? null : event.note,
       location: forCustomer ? null : event.location,
-      by: forCustomer ? null : event.by, at: event.at.toISOString(),
+      by: forCustomer ? null : event.by, at: new Date(event.at).toISOString(),
     })),
-    files: files.map(toPackageFile),
+    files: read.files.map((file) => toPackageFile({ ...file, createdAt: new Date(file.createdAt) })),
     allowedStatuses: forCustomer ? [] : allowedPackageStatuses(principal, pkg),
   };
 }

@@ -9,7 +9,7 @@ import type { Access } from '@parceldesk/shared/access';
 import { principalOf } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { readUpload } from '../../lib/multipart';
-import { inTransaction } from '../../lib/transaction';
+import { inTransaction, inTransactionCommittedByLast } from '../../lib/transaction';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listPackages, listUnknownPackages } from './package-lists.service';
 import { addPackagePhoto, PHOTO_FIELD, preparePackagePhoto } from './package-photos';
@@ -35,7 +35,7 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    const result = await inTransaction(ctx.db, (tx) => receivePackage(tx, { actor, form: request.body, idempotencyKey, publicUrl: ctx.env.publicUrl }));
+    const result = await inTransactionCommittedByLast(ctx.db, (tx) => receivePackage(tx, { actor, form: request.body, idempotencyKey, publicUrl: ctx.env.publicUrl }));
     const pkg = await getPackageDetail(ctx.db, actor.principal, result.packageId);
     return reply.status(result.statusCode).send({ outcome: result.outcome, message: RECEIVE_MESSAGES[result.outcome], package: pkg });
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   canonicalTracking, guessCarrier, normaliseMailbox, packageWeights, trackingMatchKeys,
 } from '@parceldesk/shared/domain/packages';
@@ -9,7 +10,7 @@ import { runAsOneStatement } from '../../db/one-statement';
 import { branches, couriers, customers, packageFiles, packages, preAlerts } from '../../db/schema/index';
 import { auditActionInsert, courierForNewRow, type Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
-import { packageAnnouncement, packageEventInsert, packageRecipient } from './package-history';
+import { isCustomerTold, packageAnnouncement, packageEventInsert } from './package-history';
 import { answerInsert, replayOf, requestHash } from '../../lib/idempotency';
 import { amountToCents } from './package-view';
 import { PACKAGE_NUMBER_TOKEN, packageNumberCtes, withPackageNumber } from './numbered-in-statement';
@@ -33,40 +34,55 @@ export const RECEIVE_MESSAGES: Record<ReceiveOutcome, string> = {
   existing: PACKAGE_MSG.alreadyReceived,
 };
 
-type CustomerMatch = { id: string; branchId: string | null };
+/** A customer the scan may belong to, with what telling them needs. */
+type CustomerMatch = { id: string; branchId: string | null; firstName: string; email: string; packageEmails: boolean; isActive: boolean };
+type PendingPreAlert = Pick<typeof preAlerts.$inferSelect, 'id' | 'customerId' | 'carrier' | 'store' | 'description' | 'declaredValueCents' | 'service'> & { owner: CustomerMatch };
+
+/** A customer row under `alias` as the JSON of a CustomerMatch. */
+const customerJson = (alias: string) => {
+  const column = (c: AnyPgColumn) => sql`${sql.identifier(alias)}.${sql.identifier(c.name)}`;
+  return sql`json_build_object('id', ${column(customers.id)}, 'branchId', ${column(customers.branchId)}, 'firstName', ${column(customers.firstName)},
+    'email', ${column(customers.email)}, 'packageEmails', ${column(customers.packageEmails)}, 'isActive', ${column(customers.isActive)})`;
+};
 
 /**
  * What the scan is checked against, in one statement once the number's lock is held: a package
- * of the number already (under any of its keys), the courier's code and divisor, whether the
- * branch named is the courier's, and the customer the scan names (an id, else a mailbox number;
- * no match: unknown, the number kept as read).
+ * of the number already (under any of its keys), the courier's code, divisor, name and key,
+ * whether the branch named is the courier's, the customer the scan names (an id, else a mailbox
+ * number; no match: unknown, the number kept as read), and the pending pre-alerts of the number
+ * under any of its keys, locked, each with its customer.
  */
 async function scanContext(tx: DbOrTx, courierId: string, form: ReceivePackageInput, keys: string[]) {
   const existing = tx.select({ id: packages.id }).from(packages).where(and(eq(packages.courierId, courierId), inArray(packages.trackingNumber, keys))).limit(1);
   const branchOk = form.branchId
-    ? sql<boolean>`exists (${tx.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, courierId), eq(branches.id, form.branchId)))})`
-    : sql<boolean>`true`;
+    ? sql`exists (${tx.select({ id: branches.id }).from(branches).where(and(eq(branches.courierId, courierId), eq(branches.id, form.branchId)))})`
+    : sql`true`;
   const named = form.customerId ? eq(customers.id, form.customerId)
     : form.mailboxNumber ? eq(customers.mailboxNumber, normaliseMailbox(form.mailboxNumber)) : sql`false`;
-  const [row] = await tx.select({
-    existingId: sql<string | null>`(${existing})`, code: couriers.code, divisor: couriers.volumetricDivisor, branchOk,
-    customerId: customers.id, customerBranchId: customers.branchId,
-  }).from(couriers).leftJoin(customers, and(eq(customers.courierId, couriers.id), named)).where(eq(couriers.id, courierId));
+  const pending = tx.select({
+    id: preAlerts.id, customerId: preAlerts.customerId, carrier: preAlerts.carrier, store: preAlerts.store, description: preAlerts.description,
+    declaredValueCents: preAlerts.declaredValueCents, service: preAlerts.service,
+  }).from(preAlerts).where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.status, 'pending'), inArray(preAlerts.trackingNumber, keys))).for('update');
+  const { rows: [row] } = await tx.execute<{
+    existingId: string | null; code: string; divisor: number; courierName: string; apiKey: string; branchOk: boolean;
+    named: CustomerMatch | null; preAlerts: PendingPreAlert[];
+  }>(sql`with pending as (${pending})
+    select (${existing}) as "existingId", ${couriers.code} as code, ${couriers.volumetricDivisor} as divisor, ${couriers.name} as "courierName",
+      ${couriers.apiKey} as "apiKey", ${branchOk} as "branchOk",
+      case when ${customers.id} is null then null else ${customerJson('customers')} end as named,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'customerId', p.customer_id, 'carrier', p.carrier, 'store', p.store, 'description', p.description,
+        'declaredValueCents', p.declared_value_cents, 'service', p.service, 'owner', ${customerJson('owner')}) order by p.id), '[]'::json)
+        from pending p join ${customers} owner on owner.id = p.customer_id) as "preAlerts"
+    from ${couriers} left join ${customers} on ${customers.courierId} = ${couriers.id} and ${named}
+    where ${couriers.id} = ${courierId}`);
   if (!row) throw notFound();
   if (row.existingId) return { existing: true, packageId: row.existingId } as const;
   if (!row.branchOk) throw badRequest(PACKAGE_MSG.branchInvalid, { branchId: PACKAGE_MSG.branchInvalid });
-  if (form.customerId && !row.customerId) throw notFound();
-  const customer: CustomerMatch | null = row.customerId ? { id: row.customerId, branchId: row.customerBranchId } : null;
-  return { existing: false, courier: { code: row.code, divisor: row.divisor }, named: customer } as const;
-}
-
-/** The one pending pre-alert of the number (under any of its keys); two customers claiming one number match neither. */
-async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
-  const rows = await tx.select().from(preAlerts)
-    .where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.status, 'pending'), inArray(preAlerts.trackingNumber, keys)))
-    .for('update');
-  const owners = new Set(rows.map((r) => r.customerId));
-  return owners.size === 1 ? rows[0] ?? null : null;
+  if (form.customerId && !row.named) throw notFound();
+  // The one pending pre-alert of the number: two customers pre-alerting it match neither (staff decide).
+  const owners = new Set(row.preAlerts.map((p) => p.customerId));
+  const preAlert = owners.size === 1 ? row.preAlerts[0]! : null;
+  return { existing: false, courier: { code: row.code, divisor: row.divisor, name: row.courierName, apiKey: row.apiKey }, named: row.named, preAlert } as const;
 }
 
 /**
@@ -79,7 +95,8 @@ async function pendingPreAlert(tx: DbOrTx, courierId: string, keys: string[]) {
  * Every reading is done before the package number is taken: the number's counter row stays locked
  * until commit and every other scan of the courier queues on it (issue 11's receive p99 at 10
  * stations), so the number is taken by the one statement that writes the package and everything
- * with it, and only COMMIT follows.
+ * with it, and only COMMIT follows: in the same round trip when the route opened the transaction
+ * with `inTransactionCommittedByLast` (bulk receive's one transaction commits at its end).
  */
 export async function receivePackage(db: Tx, input: { actor: Actor; form: ReceivePackageInput; idempotencyKey: string | null; publicUrl: string }): Promise<ReceiveResult> {
   const { actor, form } = input;
@@ -101,21 +118,18 @@ export async function receivePackage(db: Tx, input: { actor: Actor; form: Receiv
   const context = await scanContext(db, courierId, form, keys);
   if (context.existing) {
     const result: ReceiveResult = { statusCode: 200, outcome: 'existing', packageId: context.packageId };
-    await runAsOneStatement(db, { writes: answerOf(result) });
+    await runAsOneStatement(db, { writes: answerOf(result), last: true });
     return result;
   }
-  const { courier, named } = context;
-  const preAlert = await pendingPreAlert(db, courierId, keys);
+  const { courier, named, preAlert } = context;
   // A pre-alert is fulfilled by its own customer's parcel: the scan may name nobody, or them.
   const usedPreAlert = preAlert && (!named || named.id === preAlert.customerId) ? preAlert : null;
-  let customer = named;
-  if (!customer && usedPreAlert) {
-    const [owner] = await db.select({ id: customers.id, branchId: customers.branchId }).from(customers).where(eq(customers.id, usedPreAlert.customerId));
-    customer = owner ?? null;
-  }
+  const customer = named ?? usedPreAlert?.owner ?? null;
   const outcome: Exclude<ReceiveOutcome, 'existing'> = !customer ? 'unknown' : usedPreAlert ? 'matched_pre_alert' : 'received';
   const status = customer ? 'received' as const : 'unknown' as const;
-  const recipient = await packageRecipient(db, { customerId: customer?.id ?? null, status });
+  const recipient = customer && isCustomerTold({ customerId: customer.id, status })
+    ? { firstName: customer.firstName, email: customer.email, packageEmails: customer.packageEmails, isActive: customer.isActive, courierName: courier.name, apiKey: courier.apiKey }
+    : null;
   const weights = packageWeights(form, courier.divisor);
   const values = {
     id: randomUUID(), courierId, trackingNumber: tracking,
@@ -164,6 +178,7 @@ export async function receivePackage(db: Tx, input: { actor: Actor; form: Receiv
     first: packageNumberCtes(db, courierId, courier.code),
     writes: writes.map(withPackageNumber),
     notifies: announcement.notifies.map(withPackageNumber),
+    last: true,
   });
   return result;
 }

@@ -95,6 +95,18 @@ describe('POST /api/packages/receive', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('a scan is 7 statements in 6 round trips: session, BEGIN, the number\'s lock, one read, the writes with COMMIT behind them, the answer', async () => {
+    t.statements.reset();
+    const response = await receive(w.as.clerk, { trackingNumber: upsNumber(), mailboxNumber: w.tanya.mailboxNumber, weight: 2 });
+    expect(response.statusCode).toBe(201);
+    const texts = [...t.statements.texts];
+    expect(texts.length, texts.join('\n---\n')).toBeLessThanOrEqual(7);
+    // The writes' statement and COMMIT are sent together (db/statement-then-commit.ts).
+    expect(texts.at(-2)).toBe('commit');
+    expect(texts.at(-3)).toContain('package_counter');
+    expect(response.json<ReceivePackageResponse>().package.events).toHaveLength(1);
+  });
+
   it('ten stations scanning one parcel at the same moment make one package, with no number skipped', async () => {
     const tracking = upsNumber();
     const answers = await Promise.all(Array.from({ length: 10 }, () => receive(w.as.clerk, { trackingNumber: tracking, customerId: w.tanya.id, weight: 1.5 }, randomUUID())));
