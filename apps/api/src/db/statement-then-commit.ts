@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- pg ships no types for lib/utils; a reference (not tsconfig) lets every project compiling this file (api, bench, e2e) see them
+/// <reference path="./pg-utils.d.ts" />
 import type pg from 'pg';
 import utils from 'pg/lib/utils.js';
 
