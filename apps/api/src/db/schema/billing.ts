@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CURRENCIES, INVOICE_EVENT_KINDS, INVOICE_STATUSES, PAYMENT_EVENT_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES, PAYMENT_STATUSES,
 } from '@parceldesk/shared/domain/billing';
@@ -65,6 +65,8 @@ export const invoices = pgTable('invoices', {
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 }, (t) => [
+  // Migration 0033: what the lines, billed packages and history of an invoice refer to (invoice and courier together).
+  unique('invoices_id_courier_key').on(t.id, t.courierId),
   uniqueIndex('invoices_courier_no_key').on(t.courierId, t.invoiceNo),
   index('invoices_courier_issued_idx').on(t.courierId, t.issuedAt, t.id),
   index('invoices_courier_status_idx').on(t.courierId, t.status, t.issuedAt, t.id),
@@ -90,14 +92,15 @@ export const invoices = pgTable('invoices', {
  * after payment (storage, duty), which links the package without taking its invoice's place.
  */
 export const invoicePackages = pgTable('invoice_packages', {
-  invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  invoiceId: uuid('invoice_id').notNull(),
   packageId: uuid('package_id').notNull().references(() => packages.id, { onDelete: 'restrict' }),
-  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
+  courierId: uuid('courier_id').notNull(),
   live: boolean('live').notNull().default(true),
   supplementary: boolean('supplementary').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
 }, (t) => [
   primaryKey({ name: 'invoice_packages_pk', columns: [t.invoiceId, t.packageId] }),
+  foreignKey({ name: 'invoice_packages_invoice_courier_fk', columns: [t.invoiceId, t.courierId], foreignColumns: [invoices.id, invoices.courierId] }).onDelete('cascade'),
   uniqueIndex('invoice_packages_live_package_key').on(t.packageId).where(sql`${t.live} and not ${t.supplementary}`),
   index('invoice_packages_package_idx').on(t.packageId),
 ]);
@@ -109,8 +112,8 @@ export const invoicePackages = pgTable('invoice_packages', {
  */
 export const invoiceLines = pgTable('invoice_lines', {
   id: uuid('id').primaryKey().defaultRandom(),
-  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
-  invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  courierId: uuid('courier_id').notNull(),
+  invoiceId: uuid('invoice_id').notNull(),
   position: integer('position').notNull(),
   /** The pricing function's code (freight, processing, gct …) or the code of a line added later. */
   code: text('code').notNull(),
@@ -123,6 +126,7 @@ export const invoiceLines = pgTable('invoice_lines', {
   addedAt: at('added_at').notNull().defaultNow(),
 }, (t) => [
   index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+  foreignKey({ name: 'invoice_lines_invoice_courier_fk', columns: [t.invoiceId, t.courierId], foreignColumns: [invoices.id, invoices.courierId] }).onDelete('cascade'),
   // Migration 0016, revenue by charge type (docs/decisions/020); the migration adds INCLUDE (invoice_id, code, amount_cents).
   index('invoice_lines_courier_added_idx').on(t.courierId, t.addedAt),
 ]);
@@ -130,8 +134,8 @@ export const invoiceLines = pgTable('invoice_lines', {
 /** The invoice's history, written in the transaction of each change. */
 export const invoiceEvents = pgTable('invoice_events', {
   id: uuid('id').primaryKey().defaultRandom(),
-  courierId: uuid('courier_id').notNull().references(() => couriers.id, { onDelete: 'cascade' }),
-  invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  courierId: uuid('courier_id').notNull(),
+  invoiceId: uuid('invoice_id').notNull(),
   kind: text('kind', { enum: INVOICE_EVENT_KINDS }).notNull(),
   note: text('note'),
   amountCents: integer('amount_cents'),
@@ -140,7 +144,10 @@ export const invoiceEvents = pgTable('invoice_events', {
   visibleToCustomer: boolean('visible_to_customer').notNull().default(true),
   details: jsonb('details').$type<Record<string, unknown>>(),
   createdAt: at('created_at').notNull().defaultNow(),
-}, (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.createdAt)]);
+}, (t) => [
+  index('invoice_events_invoice_idx').on(t.invoiceId, t.createdAt),
+  foreignKey({ name: 'invoice_events_invoice_courier_fk', columns: [t.invoiceId, t.courierId], foreignColumns: [invoices.id, invoices.courierId] }).onDelete('cascade'),
+]);
 
 /**
  * Money received (the payments issue builds on it): numbered per courier RCT-000045 (counter kind
