@@ -1,9 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 import { commitWithLast } from './statement-then-commit';
-
-const dialect = new PgDialect();
+import { dialect } from './prepared';
 
 /**
  * The writes of one command sent as one statement (issues 11/12: a scan's history row, audit

@@ -107,7 +107,8 @@ export function executeNamed<Result>(query: Preparable<Result>, named = true): P
   return prepareNamed(query, named).execute();
 }
 
-const dialect = new PgDialect();
+/** The one Drizzle dialect the API compiles its own SQL with (it keeps no state between calls). */
+export const dialect = new PgDialect();
 
 /** What a Drizzle session offers to run compiled SQL under a statement name (node-postgres). */
 interface NamedSession {
@@ -128,6 +129,11 @@ export async function executeSqlNamed<Row extends QueryResultRow>(db: DbOrTx, qu
 }
 
 type JsonRow = Record<string, unknown>;
+
+/** A timestamp as the driver gives it: a Date from a selected column, ISO text from JSON (readTogether) or `db.execute`. */
+export const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+/** The same timestamp as the API answers it (ISO 8601, UTC). */
+export const isoOf = (value: unknown): string => asDate(value).toISOString();
 
 /** One read of several sent as one statement (readTogether): its SQL, the order of its rows, and what to make of them. */
 export interface ReadPart<T> {

@@ -1,7 +1,7 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx, Tx } from '../db/client';
 import { allowCommitWithLast } from '../db/statement-then-commit';
+import { dialect } from '../db/prepared';
 
 /**
  * One transaction per command (docs/decisions/005-transactions.md). A route opens it and hands the
@@ -13,7 +13,6 @@ export function inTransaction<T>(db: DbOrTx, command: (tx: Tx) => Promise<T>): P
   return db.transaction(command);
 }
 
-const dialect = new PgDialect();
 
 /**
  * `inTransaction` for a command whose last statement takes a lock that every other command of

@@ -9,8 +9,8 @@ import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../
 import type { Actor } from '../../lib/actor';
 import { findInScope } from '../../lib/tenant-scope';
 import { courierOf } from './batch-compose.service';
+import { isoOf } from '../../db/prepared';
 
-const toIso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 const countOf = (status: string) => sql<number>`(select count(*)::int from ${emailBatchRecipients} r where r.batch_id = ${qualified(emailBatches.id)} and r.status = ${status})`;
 const unqueued = sql<number>`(select count(*)::int from ${emailBatchRecipients} r where r.batch_id = ${qualified(emailBatches.id)} and r.status = 'queued')`;
@@ -50,7 +50,7 @@ export async function listBatches(db: DbOrTx, input: { actor: Actor; query: List
     tieBreaker: emailBatches.id,
     map: (row): BatchListItem => ({
       id: row.id, batchNo: row.batchNo, subject: row.subject, audienceLabel: row.audienceLabel, status: displayStatus(row.status, Number(row.queued)),
-      recipientCount: row.recipientCount, sent: Number(row.sent), failed: Number(row.failed), createdByName: row.createdByName, createdAt: toIso(row.createdAt),
+      recipientCount: row.recipientCount, sent: Number(row.sent), failed: Number(row.failed), createdByName: row.createdByName, createdAt: isoOf(row.createdAt),
     }),
   });
 }
@@ -105,7 +105,7 @@ export async function listBatchRecipients(db: DbOrTx, input: { actor: Actor; bat
     tieBreaker: emailBatchRecipients.id,
     map: (row): BatchRecipientItem => ({
       id: row.id, customerId: row.customerId, customerName: row.customerName ?? '', mailboxNumber: row.mailboxNumber ?? '', email: row.email,
-      status: row.status, error: row.error, sentAt: row.sentAt ? toIso(row.sentAt) : null,
+      status: row.status, error: row.error, sentAt: row.sentAt ? isoOf(row.sentAt) : null,
     }),
   });
 }

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { readPart, readTogether, type ReadPart } from '../../db/prepared';
+import { isoOf, readPart, readTogether, type ReadPart } from '../../db/prepared';
 import { localDate, type DashboardScope } from './dashboard-scope';
 
 const n = (value: unknown) => Number(value ?? 0);
 /** A timestamp as the API answers it (ISO, UTC). */
-export const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 /** Written into the statements (a bound LIMIT keeps PostgreSQL from reusing a prepared plan). */
 const ACTIVITY_LIMIT = sql.raw('8');
 
@@ -22,7 +21,7 @@ export function staffActivityPart(scope: DashboardScope): ReadPart<NonNullable<D
     select e.created_at, e.id as event_id, e.kind, e.status, p.id, p.package_no from package_events e join packages p on p.id = e.package_id
     where ${scope.inCourier('e')} and ${scope.packageBranch('p')} and e.kind <> 'edit'
     order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`, (rows) => rows.map((r) => ({
-    at: iso(r.created_at),
+    at: isoOf(r.created_at),
     text: `${String(r.package_no)} ${KIND_TEXT[String(r.kind)] ?? `is now ${PACKAGE_STATUS_LABELS[r.status as PackageStatus]}`}`,
     link: `packages/${String(r.id)}`,
   })), sql`x.created_at desc, x.event_id desc`);
@@ -58,7 +57,7 @@ export async function customerDashboard(db: DbOrTx, customer: { id: string; cour
       join lateral (select pe.created_at, pe.status, pe.id from package_events pe where pe.package_id = p.id and pe.kind <> 'edit' order by pe.created_at desc limit ${ACTIVITY_LIMIT}) e on true
       where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id}
       order by e.created_at desc, e.id desc limit ${ACTIVITY_LIMIT}`, (rows) => rows.map((r) => ({
-      at: iso(r.created_at),
+      at: isoOf(r.created_at),
       text: `${String(r.package_no)}: ${PACKAGE_STATUS_CUSTOMER_LABELS[r.status as PackageStatus]}`,
       link: `packages?package=${encodeURIComponent(String(r.package_no))}`,
     })), sql`x.created_at desc, x.event_id desc`),

@@ -7,7 +7,8 @@ import type { Principal } from '../../lib/principal';
 import { readPart, readTogether } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
-import { courierRowsPart, customerDashboard, iso, staffActivityPart } from './dashboard-activity.service';
+import { courierRowsPart, customerDashboard, staffActivityPart } from './dashboard-activity.service';
+import { isoOf } from '../../db/prepared';
 import { dashboardScope } from './dashboard-scope';
 import { workFigures, workParts } from './dashboard-work.service';
 
@@ -48,7 +49,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
       where ${inCourier('c')} and ${customerIn('c')}
       order by c.created_at desc, c.id desc limit 5`, (rows) => rows.map((r) => ({
       id: String(r.id), name: `${String(r.first_name)} ${String(r.last_name)}`, mailboxNumber: String(r.mailbox_number), courierName: String(r.courier_name),
-      createdAt: iso(r.created_at),
+      createdAt: isoOf(r.created_at),
     })), sql`x.created_at desc, x.id desc`),
     activity: staffActivityPart(scope),
     couriers: principal.role === 'super_admin' ? courierRowsPart() : null,

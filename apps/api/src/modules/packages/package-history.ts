@@ -38,11 +38,12 @@ export function packageEventInsert(tx: DbOrTx, input: PackageEventInput) {
 export interface PackageRecipient { firstName: string; email: string; packageEmails: boolean; isActive: boolean; courierName: string; apiKey: string }
 
 /** Whether a package at this status tells its customer (it has one, and the status notifies). */
-export const isCustomerTold = (pkg: Pick<PackageRow, 'customerId' | 'status'>): boolean => pkg.customerId !== null && isNotifyingStatus(pkg.status);
+export const isCustomerTold = <P extends Pick<PackageRow, 'customerId' | 'status'>>(pkg: P): pkg is P & { customerId: string } =>
+  pkg.customerId !== null && isNotifyingStatus(pkg.status);
 
 /** The customer to tell (null when the package has none or the status does not notify). */
 export async function packageRecipient(tx: DbOrTx, pkg: Pick<PackageRow, 'customerId' | 'status'>): Promise<PackageRecipient | null> {
-  if (!isCustomerTold(pkg) || !pkg.customerId) return null;
+  if (!isCustomerTold(pkg)) return null;
   const [row] = await tx.select({
     firstName: customers.firstName, email: customers.email, packageEmails: customers.packageEmails, isActive: customers.isActive,
     courierName: couriers.name, apiKey: couriers.apiKey,

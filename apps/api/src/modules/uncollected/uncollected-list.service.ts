@@ -10,6 +10,7 @@ import { containsPattern, qualified, runListQuery, type ColumnsOf } from '../../
 import type { Principal } from '../../lib/principal';
 import { scopeOf } from '../../lib/tenant-scope';
 import { daysWaitingSql, uncollectedCutoffSql } from '../../lib/ready-since';
+import { isoOf } from '../../db/prepared';
 
 // Stored and kept by a trigger (migration 0027); null only at other statuses, which this list leaves out.
 const readySince = sql<Date>`${packages.readySince}`;
@@ -24,7 +25,6 @@ const fields = {
   readySince, daysWaiting, feesCents, lastReminderAt,
 };
 
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /**
  * GET /uncollected: the courier's parcels ready for pickup longer than its threshold, with days
@@ -75,8 +75,8 @@ export async function listUncollected(db: DbOrTx, principal: Principal, query: L
     tieBreaker: packages.id,
     map: (row): UncollectedListItem => ({
       id: row.id, packageNumber: row.packageNo, trackingNumber: row.trackingNumber, customerId: row.customerId, customerName: row.customerName,
-      mailboxNumber: row.mailboxNumber, branchId: row.branchId, branchName: row.branchName, readySince: toDate(row.readySince).toISOString(),
-      daysWaiting: Number(row.daysWaiting), feesCents: Number(row.feesCents), lastReminderAt: row.lastReminderAt ? toDate(row.lastReminderAt).toISOString() : null,
+      mailboxNumber: row.mailboxNumber, branchId: row.branchId, branchName: row.branchName, readySince: isoOf(row.readySince),
+      daysWaiting: Number(row.daysWaiting), feesCents: Number(row.feesCents), lastReminderAt: row.lastReminderAt ? isoOf(row.lastReminderAt) : null,
     }),
   });
 }

@@ -3,6 +3,7 @@ import { canonicalTracking, formatPackageNumber, parsePackageNumber, trackingMat
 import type { ReconciliationCounts, ReconciliationScan } from '@parceldesk/shared/schemas/reconciliation';
 import type { DbOrTx } from '../../../db/client';
 import { runAsOneStatement } from '../../../db/one-statement';
+import { isoOf } from '../../../db/prepared';
 
 /**
  * Reads of the reconciliation: what a scanned code names, the scans as the screens and the report
@@ -64,14 +65,13 @@ type ScanRow = {
   scanned_by: string | null; device_id: string | null; created_at: Date | string;
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toScan(row: ScanRow): ReconciliationScan {
   return {
     id: row.id, code: row.code, outcome: row.outcome, packageId: row.package_id, packageNumber: row.package_no,
     trackingNumber: row.tracking_number, customerName: row.customer_name, packageStatus: row.package_status,
     belongsTo: row.outcome === 'extra' && row.belongs_id && row.belongs_number ? { manifestId: row.belongs_id, manifestNumber: row.belongs_number } : null,
-    note: row.note, photoFileId: row.photo_file_id, scannedBy: row.scanned_by, deviceId: row.device_id, scannedAt: iso(row.created_at),
+    note: row.note, photoFileId: row.photo_file_id, scannedBy: row.scanned_by, deviceId: row.device_id, scannedAt: isoOf(row.created_at),
   };
 }
 
