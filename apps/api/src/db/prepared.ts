@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResultRow } from 'pg';
 import type { DbOrTx } from './client';
+import { pendingSessionCheck, sessionColumn, settleSessionCheck, type DeferredSessionCheck } from '../lib/deferred-session';
 
 /**
  * A statement on the hot path of every signed-in request (issue 16): its SQL is written once, and
@@ -129,6 +130,8 @@ export async function executeSqlNamed<Row extends QueryResultRow>(db: DbOrTx, qu
 }
 
 type JsonRow = Record<string, unknown>;
+/** readTogether's column carrying a deferred session check (no part is named so). */
+const SESSION_COLUMN = '__session';
 
 /** A timestamp as the driver gives it: a Date from a selected column, ISO text from JSON (readTogether) or `db.execute`. */
 export const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
@@ -154,9 +157,15 @@ export type ReadResults<P> = { [K in keyof P]: NonNullable<P[K]> extends ReadPar
  * part's rows come back as a JSON array: numbers as numbers, timestamps and dates as ISO text. A
  * null part is not read and answers null.
  */
-export async function readTogether<P extends Record<string, ReadPart<unknown> | null>>(db: DbOrTx, parts: P): Promise<ReadResults<P>> {
+export async function readTogether<P extends Record<string, ReadPart<unknown> | null>>(
+  db: DbOrTx, parts: P, session?: DeferredSessionCheck | null,
+): Promise<ReadResults<P>> {
   const asked = Object.entries(parts).filter((entry): entry is [string, ReadPart<unknown>] => entry[1] !== null);
   const columns = asked.map(([key, part]) => sql`(select coalesce(json_agg(x${part.order ? sql` order by ${part.order}` : sql``}), '[]'::json) from (${part.query}) x) as ${sql.identifier(key)}`);
+  // A route whose session check waits for its statement (lib/deferred-session.ts): this one carries it.
+  const sessionCheck = columns.length ? pendingSessionCheck(session) : undefined;
+  if (sessionCheck) columns.push(sql`${sessionColumn(sessionCheck)} as ${sql.identifier(SESSION_COLUMN)}`);
   const [row] = columns.length ? await executeSqlNamed<JsonRow>(db, sql`select ${sql.join(columns, sql`, `)}`) : [];
+  if (sessionCheck) settleSessionCheck(sessionCheck, row?.[SESSION_COLUMN]);
   return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part ? part.read((row?.[key] ?? []) as JsonRow[]) : null])) as ReadResults<P>;
 }

@@ -1,11 +1,12 @@
 import { and, asc, Column, count, desc, eq, fillPlaceholders, getTableName, inArray, is, isNotNull, Name, or, Param, Placeholder, SQL, sql, StringChunk, Table, type AnyColumn } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn, type PgSelect, type PgSelectBuilder, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type PgSelect, type PgSelectBuilder, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { filterKind, isFilterRange, type FilterOption, type FilterRange, type ListQuery, type ListResponse } from '@parceldesk/shared/schemas/list-query';
 import type { ListColumns } from '@parceldesk/shared/schemas/people';
 import type { DbOrTx } from '../db/client';
-import { executeNamed, prepareNamed, type Prepared } from '../db/prepared';
+import { dialect, executeNamed, prepareNamed, type Prepared } from '../db/prepared';
 import { badRequest } from './app-error';
 import { listOptionsCacheOf } from './list-options-cache';
+import { pendingSessionCheck, sessionColumn, settleSessionCheck } from './deferred-session';
 import { localDayEnd, localDayStart } from './local-time';
 
 type Expr = SQL | AnyColumn;
@@ -105,6 +106,8 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
 const MAX_OPTIONS = 50;
 /** The page's total, selected beside each row's fields (no list has a field of this name). */
 const TOTAL_FIELD = '__listTotal';
+/** The session's fingerprint, selected beside each row when the page's statement checks the session (lib/deferred-session.ts). */
+const SESSION_FIELD = '__listSession';
 /** Beyond this many candidates the column is given a text box without probing. */
 const MAX_PROBES = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -318,7 +321,8 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
    * The ids are read in `innerOrder` (reversed for a deep page read from its end); the rows come
    * back in the list's order.
    */
-  const pageStatement = (condition: SQL | undefined, total: SQL | undefined, offset: number | Placeholder) => {
+  const sessionCheck = pendingSessionCheck(undefined, query);
+  const pageStatement = (condition: SQL | undefined, total: SQL | undefined, offset: number | Placeholder, session: SQL | undefined) => {
     const fromFor = (uses: unknown[]) => (selection: SelectedFields): PgSelect =>
       (uses.every((expr) => namesOnly(expr, base)) ? db.select(selection).from(base).$dynamic() : fromAny(selection));
     // The page size is written into the statement, not bound: with LIMIT as a parameter the plan
@@ -328,20 +332,26 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
     const pageIds = fromFor([filtered, ...orderBy])({ id: options.tieBreaker }).where(condition).orderBy(...innerOrder)
       .limit(sql.raw(String(wholeNumber(window.limit))) as unknown as number).offset(offset);
     const totalQuery = fromFor([filtered])({ total: count() }).where(condition);
-    return options.from(db.select({ ...options.select, [TOTAL_FIELD]: sql<number>`(${total ?? totalQuery})`.mapWith(Number) } as unknown as TSel))
+    // An uncorrelated subquery: PostgreSQL reads the session once (an InitPlan) and repeats the value.
+    const sessionField = sessionCheck ? { [SESSION_FIELD]: sessionColumn(sessionCheck, session) } : {};
+    return options.from(db.select({ ...options.select, [TOTAL_FIELD]: sql<number>`(${total ?? totalQuery})`.mapWith(Number), ...sessionField } as unknown as TSel))
       .where(inArray(options.tieBreaker, pageIds)).orderBy(...orderBy);
   };
-  type Row = Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number };
+  type Row = Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number; [SESSION_FIELD]?: string | null };
   const { offset } = window;
+  const values = { ...(offset === 0 ? {} : { offset }), ...(sessionCheck ? { session: sessionCheck.sessionId } : {}) };
   const rows = statementKey
     // The sort is part of the shape as written: two variants of a list may sort a field differently.
-    ? await runCachedStatement<Row[]>(db, `${statementKey}\u0001${dialect.sqlToQuery(sql.join(innerOrder, sql`, `)).sql}\u0001${shape.planOnce}\u0001${window.limit}\u0001${offset === 0}`,
-      filtered, counted, offset === 0 ? {} : { offset },
-      (condition, total) => pageStatement(condition, total, offset === 0 ? 0 : sql.placeholder('offset')), shape.planOnce, options.statementValues ?? [])
-    : await executeNamed(pageStatement(filtered, counted, offset), shape.planOnce) as unknown as Row[];
+    ? await runCachedStatement<Row[]>(db, `${statementKey}\u0001${dialect.sqlToQuery(sql.join(innerOrder, sql`, `)).sql}\u0001${shape.planOnce}\u0001${window.limit}\u0001${offset === 0}\u0001${Boolean(sessionCheck)}`,
+      filtered, counted, values,
+      (condition, total) => pageStatement(condition, total, offset === 0 ? 0 : sql.placeholder('offset'), sessionCheck && sql`${sql.placeholder('session')}`),
+      shape.planOnce, options.statementValues ?? [])
+    : await executeNamed(pageStatement(filtered, counted, offset, undefined), shape.planOnce) as unknown as Row[];
+  // A page without rows carries no fingerprint: the route then checks the session on its own.
+  if (sessionCheck && rows.length > 0) settleSessionCheck(sessionCheck, rows[0]?.[SESSION_FIELD]);
   const total = rows[0]?.[TOTAL_FIELD] ?? (query.page === 1 ? 0 : await totalAlone());
   return {
-    data: rows.map(({ [TOTAL_FIELD]: _total, ...row }) => options.map(row as Awaited<TQuery>[number])),
+    data: rows.map(({ [TOTAL_FIELD]: _total, [SESSION_FIELD]: _session, ...row }) => options.map(row as Awaited<TQuery>[number])),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -501,7 +511,6 @@ function noteTables(statement: string) {
  */
 export const tablesListsRead = (): ReadonlySet<string> => tablesRead;
 
-const dialect = new PgDialect();
 
 /**
  * The dropdown options through the app's cache (lib/list-options-cache.ts). The key is what the

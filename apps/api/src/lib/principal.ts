@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@parceldesk/shared/roles';
 import type { Database } from '../db/client';
 import type { AuthUser } from '@parceldesk/shared/schemas/auth';
@@ -17,6 +18,16 @@ export interface Principal {
   impersonatorId: string | null;
 }
 
+/**
+ * A live session's principal and its fingerprint: what the session check read, as one value (md5
+ * of the row's columns). Equal fingerprints are the same principal; a statement that checks the
+ * session itself answers one to compare (plugins/deferred-session.ts).
+ */
+export interface CheckedSession {
+  principal: Principal;
+  fingerprint: string;
+}
+
 type PrincipalRow = {
   session_id: string;
   principal_type: 'user' | 'customer';
@@ -29,6 +40,7 @@ type PrincipalRow = {
   role_permissions: string[] | null;
   is_active: boolean;
   courier_status: string | null;
+  fingerprint: string;
 };
 
 /** The session check's FROM and WHERE (with extra joins): one text for both statements below, so they cannot drift. */
@@ -46,13 +58,21 @@ const sessionFromWhere = (extraJoins = '') => `
     and (s.impersonator_session_id is null or (iss.revoked_at is null and iss.expires_at > now()))
     and (iss.impersonator_session_id is null or (iss2.revoked_at is null and iss2.expires_at > now()))`;
 
-const PRINCIPAL_COLUMNS = `s.id as session_id, s.principal_type, s.principal_id, s.impersonator_id,
-    coalesce(u.role, 'customer') as role,
-    coalesce(u.courier_id, c2.courier_id) as courier_id,
-    coalesce(u.branch_id, c2.branch_id) as branch_id,
-    u.permissions, r.permissions as role_permissions,
-    coalesce(u.is_active, c2.is_active) as is_active,
-    co.status as courier_status`;
+/** Every value a principal is made of, as `[expression, column]`. */
+const PRINCIPAL_VALUES = [
+  ['s.id', 'session_id'], ['s.principal_type', 'principal_type'], ['s.principal_id', 'principal_id'], ['s.impersonator_id', 'impersonator_id'],
+  [`coalesce(u.role, 'customer')`, 'role'],
+  ['coalesce(u.courier_id, c2.courier_id)', 'courier_id'],
+  ['coalesce(u.branch_id, c2.branch_id)', 'branch_id'],
+  ['u.permissions', 'permissions'], ['r.permissions', 'role_permissions'],
+  ['coalesce(u.is_active, c2.is_active)', 'is_active'],
+  ['co.status', 'courier_status'],
+] as const;
+
+/** The fingerprint of the row the session check reads: any change to the principal changes it. */
+const FINGERPRINT = `md5(json_build_array(${PRINCIPAL_VALUES.map(([expression]) => expression).join(', ')})::text)`;
+
+const PRINCIPAL_COLUMNS = [...PRINCIPAL_VALUES.map(([expression, column]) => `${expression} as ${column}`), `${FINGERPRINT} as fingerprint`].join(',\n    ');
 
 /**
  * One query: the session must be live, the account active and its courier not suspended.
@@ -92,13 +112,30 @@ function principalOf(row: PrincipalRow): Principal | null {
   };
 }
 
-export async function loadPrincipal(db: Database, sessionId: string): Promise<Principal | null> {
+/**
+ * The session check as a scalar subquery of another statement (issue 16: a list's page checks
+ * the session in its own statement): the fingerprint of the session's principal, or null when
+ * the session is no longer live. It reads the same rows under the same conditions as the check.
+ */
+export function sessionFingerprintSql(sessionId: SQL): SQL {
+  const [before, after, ...rest] = `(select ${FINGERPRINT} ${sessionFromWhere()})`.split('$1');
+  if (before === undefined || after === undefined || rest.length > 0) throw new Error('The session check names its session once');
+  return sql.join([sql.raw(before), sessionId, sql.raw(after)]);
+}
+
+/** The session's principal, or null when the session no longer opens anything. */
+export async function checkSession(db: Database, sessionId: string): Promise<CheckedSession | null> {
   const [row] = await runPrepared(db, principalBySession, [sessionId]);
-  return row ? principalOf(row) : null;
+  const principal = row ? principalOf(row) : null;
+  return row && principal ? { principal, fingerprint: row.fingerprint } : null;
+}
+
+export async function loadPrincipal(db: Database, sessionId: string): Promise<Principal | null> {
+  return (await checkSession(db, sessionId))?.principal ?? null;
 }
 
 /** The principal and, for a staff-side user, their profile as GET /auth/profile answers it. */
-export async function loadPrincipalWithProfile(db: Database, sessionId: string): Promise<{ principal: Principal; profile: AuthUser | null } | null> {
+export async function loadPrincipalWithProfile(db: Database, sessionId: string): Promise<CheckedSession & { profile: AuthUser | null } | null> {
   const [row] = await runPrepared(db, principalWithProfileBySession, [sessionId]);
   const principal = row ? principalOf(row) : null;
   if (!row || !principal) return null;
@@ -108,5 +145,5 @@ export async function loadPrincipalWithProfile(db: Database, sessionId: string):
       courier_id: row.courier_id, branch_id: row.branch_id,
     }, row.impersonator_id)
     : null;
-  return { principal, profile };
+  return { principal, profile, fingerprint: row.fingerprint };
 }

@@ -3,6 +3,7 @@ import { PACKAGE_STATUS_CUSTOMER_LABELS, PACKAGE_STATUS_LABELS, type PackageStat
 import type { CustomerDashboard, DashboardSummary } from '@parceldesk/shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
 import { isoOf, readPart, readTogether, type ReadPart } from '../../db/prepared';
+import type { DeferredSessionCheck } from '../../lib/deferred-session';
 import { localDate, type DashboardScope } from './dashboard-scope';
 
 const n = (value: unknown) => Number(value ?? 0);
@@ -47,7 +48,7 @@ export function courierRowsPart(): ReadPart<NonNullable<DashboardSummary['courie
 }
 
 /** A customer's own parcels by status and their newest history, in their wording (issue 14), read in one statement. */
-export async function customerDashboard(db: DbOrTx, customer: { id: string; courierId: string }): Promise<CustomerDashboard> {
+export async function customerDashboard(db: DbOrTx, customer: { id: string; courierId: string }, session?: DeferredSessionCheck | null): Promise<CustomerDashboard> {
   return readTogether(db, {
     packagesByStatus: readPart(sql`
       select p.status, count(*)::int as n from packages p where p.courier_id = ${customer.courierId} and p.customer_id = ${customer.id} group by p.status`,
@@ -61,5 +62,5 @@ export async function customerDashboard(db: DbOrTx, customer: { id: string; cour
       text: `${String(r.package_no)}: ${PACKAGE_STATUS_CUSTOMER_LABELS[r.status as PackageStatus]}`,
       link: `packages?package=${encodeURIComponent(String(r.package_no))}`,
     })), sql`x.created_at desc, x.event_id desc`),
-  });
+  }, session);
 }

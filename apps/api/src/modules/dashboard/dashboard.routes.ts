@@ -4,11 +4,11 @@ import { customerDashboardSchema, dashboardSummarySchema, type DashboardFigureKe
 import type { AppContext, ZodApp } from '../../app-context';
 import { principalOf } from '../../plugins/auth';
 import type { Principal } from '../../lib/principal';
-import { readPart, readTogether } from '../../db/prepared';
+import { isoOf, readPart, readTogether } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
+import type { DeferredSessionCheck } from '../../lib/deferred-session';
 import { courierRowsPart, customerDashboard, staffActivityPart } from './dashboard-activity.service';
-import { isoOf } from '../../db/prepared';
 import { dashboardScope } from './dashboard-scope';
 import { workFigures, workParts } from './dashboard-work.service';
 
@@ -19,7 +19,7 @@ const COURIER_LINKS: Partial<Record<DashboardFigureKey, string>> = {
 const NETWORK_LINKS: Partial<Record<DashboardFigureKey, string>> = { couriers: 'couriers', staff: 'staff', branches: 'branches' };
 
 /** Counts for the signed-in user's own scope: the network, their courier, or their branch. */
-async function summarise(ctx: AppContext, principal: Principal): Promise<DashboardSummary> {
+async function summarise(ctx: AppContext, principal: Principal, session: DeferredSessionCheck | null): Promise<DashboardSummary> {
   const courier = principal.role === 'super_admin' ? null : principal.courierId;
   const branch = principal.role === 'branch_manager' || principal.role === 'staff' ? principal.branchId : null;
   const inCourier = (alias: string) => (courier ? sql`${sql.identifier(alias)}.courier_id = ${courier}` : sql`true`);
@@ -53,7 +53,7 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
     })), sql`x.created_at desc, x.id desc`),
     activity: staffActivityPart(scope),
     couriers: principal.role === 'super_admin' ? courierRowsPart() : null,
-  });
+  }, session);
   const links = principal.role === 'super_admin' ? NETWORK_LINKS : COURIER_LINKS;
   const figure = (key: DashboardFigureKey, label: string) => ({ key, label, value: Number(read.counts[key] ?? 0), format: 'count' as const, link: links[key] ?? null });
 
@@ -79,15 +79,15 @@ async function summarise(ctx: AppContext, principal: Principal): Promise<Dashboa
 export function dashboardRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/dashboard/summary', {
     schema: { tags: ['dashboard'], summary: 'Figures for the signed-in user\'s dashboard', response: { 200: dashboardSummarySchema } },
-    config: { access: ACCESS.dashboard },
-  }, (request) => summarise(ctx, principalOf(request)));
+    config: { access: ACCESS.dashboard, sessionInStatement: true },
+  }, (request) => summarise(ctx, principalOf(request), request.deferredSession));
 
   app.get('/dashboard/customer', {
     schema: { tags: ['dashboard'], summary: 'The signed-in customer\'s parcels by status and recent activity', response: { 200: customerDashboardSchema } },
-    config: { access: { roles: ['customer'] } },
+    config: { access: { roles: ['customer'] }, sessionInStatement: true },
   }, (request) => {
     const principal = principalOf(request);
     if (!principal.courierId) throw notFound();
-    return customerDashboard(ctx.db, { id: principal.id, courierId: principal.courierId });
+    return customerDashboard(ctx.db, { id: principal.id, courierId: principal.courierId }, request.deferredSession);
   });
 }
