@@ -60,8 +60,16 @@ describe('the session check inside a list statement', () => {
     const warm = await list();
     expect(warm.json<{ data: unknown[] }>().data).toHaveLength(1);
     expect(t.statements.texts, t.statements.texts.join('\n---\n')).toHaveLength(1);
+    // The package's page reads in one statement too, and is refused the same way.
+    const packageId = warm.json<{ data: { id: string }[] }>().data[0]!.id;
+    const detail = () => t.app.inject({ method: 'GET', url: `/api/packages/${packageId}`, headers });
+    expect((await detail()).statusCode).toBe(200);
+    t.statements.reset();
+    expect((await detail()).statusCode).toBe(200);
+    expect(t.statements.texts).toHaveLength(1);
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.principalId, customer.id));
     expect((await list()).statusCode).toBe(401);
+    expect((await detail()).statusCode).toBe(401);
   });
 
   it('refuses a list at once when another instance revoked the session, and answers nothing of it', async () => {

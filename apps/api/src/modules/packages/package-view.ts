@@ -5,6 +5,7 @@ import type { PackageDetail, PackageFile, PackageListItem } from '@parceldesk/sh
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, packageEvents, packageFiles, packages, storedFiles, users } from '../../db/schema/index';
 import type { Principal } from '../../lib/principal';
+import type { DeferredSessionCheck } from '../../lib/deferred-session';
 import { readPart, readTogether } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { allowedPackageStatuses, visiblePackages, type PackageRow } from './package-access';
@@ -73,7 +74,7 @@ const selectAs = (fields: Record<string, SQLWrapper>) => sql.join(Object.entries
  * or internal notes. One statement (readTogether): the package as the principal may see it, and
  * its events and files only when it may (receive answers with it: issue 11's scan station).
  */
-export async function getPackageDetail(db: DbOrTx, principal: Principal, id: string): Promise<PackageDetail> {
+export async function getPackageDetail(db: DbOrTx, principal: Principal, id: string, session?: DeferredSessionCheck | null): Promise<PackageDetail> {
   const forCustomer = principal.kind === 'customer';
   const visible = sql`(select ${packages.id} from ${packages} where ${visiblePackages(principal, eq(packages.id, id))})`;
   const read = await readTogether(db, {
@@ -92,7 +93,7 @@ export async function getPackageDetail(db: DbOrTx, principal: Principal, id: str
       where ${packageFiles.packageId} = ${visible}`,
     (rows) => rows as (Omit<Parameters<typeof toPackageFile>[0], 'createdAt'> & { createdAt: string })[],
     sql`x."createdAt"`),
-  });
+  }, session);
   const pkg = read.pkg;
   if (!pkg) throw notFound();
   return {

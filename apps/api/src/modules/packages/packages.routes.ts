@@ -52,8 +52,8 @@ export function packageRoutes(app: ZodApp, ctx: AppContext) {
 
   app.get('/packages/:id', {
     schema: { tags, summary: 'A package with its files and timeline', params: idParamsSchema, response: { 200: packageDetailSchema } },
-    config: { access: { roles: EVERYONE, permission: 'packages_view', tenant: ONE, apiScope: 'packages:read' } },
-  }, (request) => getPackageDetail(ctx.db, principalOf(request), request.params.id));
+    config: { access: { roles: EVERYONE, permission: 'packages_view', tenant: ONE, apiScope: 'packages:read' }, sessionInStatement: true },
+  }, (request) => getPackageDetail(ctx.db, principalOf(request), request.params.id, request.deferredSession));
 
   app.put('/packages/:id', {
     schema: { tags, summary: 'Correct weights, dimensions, description and other details with a reason (packages_manage; not once invoiced)', params: idParamsSchema, body: packageEditSchema, response: { 200: packageDetailSchema } },
