@@ -20,7 +20,7 @@ import type { CheckedSession } from './principal';
  * 512 ms). A statement the check does not reach only costs the separate check afterwards.
  */
 export interface DeferredSessionCheck {
-  readonly sessionId: string;
+  /** The session's last check in this process; its principal names the session. */
   readonly guess: CheckedSession;
   /** The session check as a scalar subquery answering the fingerprint, for the session given as SQL (lib/principal.ts). */
   readonly fingerprintSql: (session: SQL) => SQL;
@@ -43,7 +43,7 @@ export function pendingSessionCheck(check: DeferredSessionCheck | null | undefin
 }
 
 /** The column a statement selects to carry the check: `session` is the session id as a value, or a placeholder of a prepared statement. */
-export function sessionColumn(check: DeferredSessionCheck, session: SQL = sql`${check.sessionId}`): SQL<string | null> {
+export function sessionColumn(check: DeferredSessionCheck, session: SQL = sql`${check.guess.principal.sessionId}`): SQL<string | null> {
   return sql<string | null>`${check.fingerprintSql(session)}`;
 }
 

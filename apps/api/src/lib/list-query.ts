@@ -339,7 +339,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   };
   type Row = Awaited<TQuery>[number] & { [TOTAL_FIELD]?: number; [SESSION_FIELD]?: string | null };
   const { offset } = window;
-  const values = { ...(offset === 0 ? {} : { offset }), ...(sessionCheck ? { session: sessionCheck.sessionId } : {}) };
+  const values = { ...(offset === 0 ? {} : { offset }), ...(sessionCheck ? { session: sessionCheck.guess.principal.sessionId } : {}) };
   const rows = statementKey
     // The sort is part of the shape as written: two variants of a list may sort a field differently.
     ? await runCachedStatement<Row[]>(db, `${statementKey}\u0001${dialect.sqlToQuery(sql.join(innerOrder, sql`, `)).sql}\u0001${shape.planOnce}\u0001${window.limit}\u0001${offset === 0}\u0001${Boolean(sessionCheck)}`,
@@ -510,7 +510,6 @@ function noteTables(statement: string) {
  * lib/list-triggers.test.ts runs every list and checks them.
  */
 export const tablesListsRead = (): ReadonlySet<string> => tablesRead;
-
 
 /**
  * The dropdown options through the app's cache (lib/list-options-cache.ts). The key is what the

@@ -13,7 +13,6 @@ export function inTransaction<T>(db: DbOrTx, command: (tx: Tx) => Promise<T>): P
   return db.transaction(command);
 }
 
-
 /**
  * `inTransaction` for a command whose last statement takes a lock that every other command of
  * its kind waits on until commit (receive: the courier's package counter). That statement, run

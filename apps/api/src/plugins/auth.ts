@@ -173,7 +173,7 @@ export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSi
       const guess = deferrable ? guesses.get(claims.sid) : undefined;
       if (guess && guess.principal.id === claims.sub && canAccess(guess.principal, access)) {
         request.principal = guess.principal;
-        request.deferredSession = { sessionId: claims.sid, guess, state: 'pending', fingerprintSql: sessionFingerprintSql };
+        request.deferredSession = { guess, state: 'pending', fingerprintSql: sessionFingerprintSql };
         return;
       }
       const { principal } = await authenticate(request, claims);
@@ -208,7 +208,8 @@ export function registerAuth(app: FastifyInstance, db: Database, signer: TokenSi
         if (deferred.state !== 'confirmed') {
           request.deferredSession = null;
           // The token was verified before the handler ran; its session is what is checked now.
-          const { principal, fingerprint } = await authenticate(request, { sid: deferred.sessionId, sub: deferred.guess.principal.id });
+          const { principal: guessed } = deferred.guess;
+          const { principal, fingerprint } = await authenticate(request, { sid: guessed.sessionId, sub: guessed.id });
           if (deferred.state === 'changed' || fingerprint !== deferred.guess.fingerprint) {
             request.principal = principal;
             authorize(principal, access);

@@ -27,6 +27,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const customersList = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'GET', url: `/api/customers?pageSize=100${query}`, headers });
+/** Revokes every session of a principal straight in the database, as another instance's sign-out would. */
+const revokeSessionsOf = (principalId: string) => t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.principalId, principalId));
+
+/** A read answered 200 twice, the second time in one statement (the session known to the process). */
+async function expectOneStatementOnceWarm(read: () => Promise<{ statusCode: number }>) {
+  expect((await read()).statusCode).toBe(200);
+  t.statements.reset();
+  expect((await read()).statusCode).toBe(200);
+  expect(t.statements.texts).toHaveLength(1);
+}
 const mailboxes = (response: { json: () => { data: { mailboxNumber: string }[] } }) => response.json().data.map((row) => row.mailboxNumber);
 
 /** A branch manager of the courier's first branch, signed in, whose first list has been read (the session's check remembered). */
@@ -63,18 +73,15 @@ describe('the session check inside a list statement', () => {
     // The package's page reads in one statement too, and is refused the same way.
     const packageId = warm.json<{ data: { id: string }[] }>().data[0]!.id;
     const detail = () => t.app.inject({ method: 'GET', url: `/api/packages/${packageId}`, headers });
-    expect((await detail()).statusCode).toBe(200);
-    t.statements.reset();
-    expect((await detail()).statusCode).toBe(200);
-    expect(t.statements.texts).toHaveLength(1);
-    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.principalId, customer.id));
+    await expectOneStatementOnceWarm(detail);
+    await revokeSessionsOf(customer.id);
     expect((await list()).statusCode).toBe(401);
     expect((await detail()).statusCode).toBe(401);
   });
 
   it('refuses a list at once when another instance revoked the session, and answers nothing of it', async () => {
     const { manager, headers } = await warmManager();
-    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.principalId, manager.id));
+    await revokeSessionsOf(manager.id);
     const response = await customersList(headers);
     expect(response.statusCode).toBe(401);
     expect(response.body).not.toContain(mailbox.here);
@@ -93,11 +100,8 @@ describe('the session check inside a list statement', () => {
   it('refuses the dashboard, which reads in one statement too, once the session is revoked', async () => {
     const { manager, headers } = await warmManager();
     const dashboard = () => t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers });
-    expect((await dashboard()).statusCode).toBe(200);
-    t.statements.reset();
-    expect((await dashboard()).statusCode).toBe(200);
-    expect(t.statements.texts).toHaveLength(1);
-    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.principalId, manager.id));
+    await expectOneStatementOnceWarm(dashboard);
+    await revokeSessionsOf(manager.id);
     expect((await dashboard()).statusCode).toBe(401);
   });
 

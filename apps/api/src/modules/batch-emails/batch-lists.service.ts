@@ -11,7 +11,6 @@ import { findInScope } from '../../lib/tenant-scope';
 import { courierOf } from './batch-compose.service';
 import { isoOf } from '../../db/prepared';
 
-
 const countOf = (status: string) => sql<number>`(select count(*)::int from ${emailBatchRecipients} r where r.batch_id = ${qualified(emailBatches.id)} and r.status = ${status})`;
 const unqueued = sql<number>`(select count(*)::int from ${emailBatchRecipients} r where r.batch_id = ${qualified(emailBatches.id)} and r.status = 'queued')`;
 

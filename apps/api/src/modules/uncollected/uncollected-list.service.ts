@@ -25,7 +25,6 @@ const fields = {
   readySince, daysWaiting, feesCents, lastReminderAt,
 };
 
-
 /**
  * GET /uncollected: the courier's parcels ready for pickup longer than its threshold, with days
  * waiting, fees so far (storage_charges) and the last reminder. Staff with packages_uncollected

@@ -9,6 +9,7 @@ import { billPendingCharges } from '../../lib/invoice-charges';
 import { LOCAL_TIME_ZONE } from '../../lib/local-time';
 import { loadPricingSnapshot } from '../../lib/pricing-snapshot';
 import { tellCustomer as tellOne } from '../../lib/tell-customer';
+import { asDate } from '../../db/prepared';
 
 const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: LOCAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The local (Jamaica) calendar day of an instant, 'YYYY-MM-DD'. */
@@ -157,7 +158,7 @@ export async function runUncollectedSweep(db: Database, options: { now: Date; co
       settings = await rulesOf(db, candidate.courierId);
       settingsByCourier.set(candidate.courierId, settings);
     }
-    const readyAt = candidate.readySince instanceof Date ? candidate.readySince : new Date(candidate.readySince);
+    const readyAt = asDate(candidate.readySince);
     const step: Counts = { ...counts };
     try {
       await db.transaction((tx) => sweepPackage(tx, { ...candidate, readySince: readyAt }, settings, now, publicUrl, step));

@@ -65,7 +65,6 @@ type ScanRow = {
   scanned_by: string | null; device_id: string | null; created_at: Date | string;
 };
 
-
 function toScan(row: ScanRow): ReconciliationScan {
   return {
     id: row.id, code: row.code, outcome: row.outcome, packageId: row.package_id, packageNumber: row.package_no,
