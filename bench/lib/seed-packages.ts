@@ -8,14 +8,15 @@ const STATUSES = ['received', 'manifested', 'in_transit', 'arrived', 'ready_for_
  * Packages and their history, set-based (one statement per table, like the rest of the seed).
  * Every 50th package is unknown; the rest belong to the courier's customers in turn, received
  * over the last year; each has its received event and, past received, one status event. The
- * trigram search index is built after the rows (one index build beats a million insertions).
+ * trigram search index (on package_search, which packages' insert trigger fills) is built after
+ * the rows (one index build beats a million insertions).
  */
 export async function seedPackages(pool: pg.Pool, numbered: string): Promise<{ packages: number; events: number }> {
   const q = (text: string, values: unknown[] = []) => pool.query(text, values);
   const couriers = Number((await q(`select count(*)::int as n from ${numbered} c`)).rows[0].n);
   const perOther = Math.ceil((PACKAGE_SEED.total - PACKAGE_SEED.biggest) / Math.max(1, couriers - 1));
-  const search = (await q(`select indexdef from pg_indexes where indexname = 'packages_search_idx'`)).rows[0]?.indexdef as string | undefined;
-  await q('drop index if exists packages_search_idx');
+  const search = (await q(`select indexdef from pg_indexes where indexname = 'package_search_text_idx'`)).rows[0]?.indexdef as string | undefined;
+  await q('drop index if exists package_search_text_idx');
   await q(`with cust as (select courier_id, array_agg(id order by mailbox_number) as ids, array_agg(branch_id order by mailbox_number) as branches from customers group by courier_id)
     insert into packages (courier_id, package_no, tracking_number, carrier, status, customer_id, branch_id, service, shipper, description,
       declared_value_cents, pieces, weight, volumetric_divisor, chargeable_weight, label_name, received_at, created_at, updated_at, ready_since)

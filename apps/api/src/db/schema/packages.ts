@@ -22,7 +22,7 @@ const timestamps = {
 const pounds = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
 const inches = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
 
-/** What a package search matches besides the customer (packages_search_idx is built on it). */
+/** What a package search matches besides the customer (package_search holds it for each parcel). */
 export function packageSearchText(t: { packageNo: AnyPgColumn; trackingNumber: AnyPgColumn; externalControlNumber: AnyPgColumn; externalPackageId: AnyPgColumn }) {
   // Issue 17: the packing system's house number (ControlNumber) and PackageID find the parcel too.
   return sql`(${t.packageNo} || ' ' || ${t.trackingNumber} || ' ' || coalesce(${t.externalControlNumber}, '') || ' ' || coalesce(${t.externalPackageId}, ''))`;
@@ -84,13 +84,28 @@ export const packages = pgTable('packages', {
   index('packages_customer_received_idx').on(t.customerId, t.receivedAt, t.id),
   index('packages_received_idx').on(t.receivedAt, t.id),
   index('packages_tracking_idx').on(t.trackingNumber),
-  // Without GIN's pending list (migration 0031): searches never read an unsorted tail of new parcels.
-  index('packages_search_idx').using('gin', sql`${packageSearchText(t)} gin_trgm_ops`).with({ fastupdate: false }),
   // Migration 0027 adds INCLUDE (id, customer_id, branch_id): the uncollected list, sweep, dashboard and report.
   index('packages_courier_ready_since_idx').on(t.courierId, t.readySince).where(sql`${t.status} = 'ready_for_pickup'`),
   index('packages_pre_alert_idx').on(t.preAlertId).where(sql`${t.preAlertId} is not null`),
   check('packages_weight_positive', sql`${t.weight} > 0`),
   check('packages_pieces_positive', sql`${t.pieces} > 0`),
+]);
+
+/**
+ * Each parcel's packageSearchText, with the trigram index the courier-wide package search asks
+ * (migration 0035). Kept apart from packages because every status move (an arrival moves 5,000
+ * parcels at once) writes a new version of its parcels' rows and so a new entry in every index of
+ * packages, where the trigram one cost as much as the other fourteen together; the numbers it
+ * holds change rarely. Written by triggers on packages only (the insert's and the numbers'
+ * changes), never by the application.
+ */
+export const packageSearch = pgTable('package_search', {
+  packageId: uuid('package_id').primaryKey().references(() => packages.id, { onDelete: 'cascade' }),
+  courierId: uuid('courier_id').notNull(),
+  text: text('text').notNull(),
+}, (t) => [
+  // Without GIN's pending list (migrations 0031, 0035): searches never read an unsorted tail of new parcels.
+  index('package_search_text_idx').using('gin', sql`${t.text} gin_trgm_ops`).with({ fastupdate: false }),
 ]);
 
 /** The history: every change of a package is one row, written in the change's transaction. */

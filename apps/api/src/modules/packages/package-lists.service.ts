@@ -6,7 +6,7 @@ import {
   SERVICE_LABELS, SERVICES, type myPackageListColumns, type packageListColumns, type UnknownPackageListItem, type unknownPackageListColumns,
 } from '@parceldesk/shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
-import { branches, couriers, customers, customerSearchText, packageClaims, packageCountSql, packages, packageSearchText } from '../../db/schema/index';
+import { branches, couriers, customers, customerSearchText, packageClaims, packageCountSql, packages, packageSearch, packageSearchText } from '../../db/schema/index';
 import { branchOptions, courierOptions } from '../../lib/list-options';
 import { containsPattern, countedStatuses, runListQuery, type ColumnsOf } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
@@ -34,7 +34,7 @@ const packagesAs = (name: string) => sql`${packages} ${sql.identifier(name)}`;
  * prefix), customer name or mailbox, as one `id in (...)` of index lookups, so no search reads a
  * courier's whole package list:
  * - a whole package or (canonical) tracking number: the unique btree indexes;
- * - otherwise the packages' trigram index, "contains" on their numbers. It is asked only when no
+ * - otherwise package_search's trigram index, "contains" on their numbers. It is asked only when no
  *   package has the term as its whole number (docs/decisions/010-packages.md, Lists and search):
  *   a long number's trigrams (TBA, 000 …) are in most of the million rows, and reading them cost
  *   30 ms, twice a request (page and total), for a number the unique index finds in 0.1 ms;
@@ -42,17 +42,17 @@ const packagesAs = (name: string) => sql`${packages} ${sql.identifier(name)}`;
  *   phone), always. Their packages are read from (customer_id, received_at, id) alone: the
  *   customers are the scope's, and the list's own WHERE keeps its scope on every row anyway.
  */
-function packageSearch(scope: TenantScope, customerId: string | null) {
+function packageSearchCondition(scope: TenantScope, customerId: string | null) {
   return (term: string): SQL => {
     const patterns = [...new Set([containsPattern(term), containsPattern(canonicalTracking(term))])];
-    const own = sql.join(patterns.map((p) => sql`${packageSearchText(p2)} ilike ${p}`), sql` or `);
-    if (customerId) return sql`${packages.id} in (select ${p2.id} from ${packagesAs('p2')} where ${p2.customerId} = ${customerId} and (${own}))`;
+    const matches = (text: SQL) => sql.join(patterns.map((p) => sql`${text} ilike ${p}`), sql` or `);
+    if (customerId) return sql`${packages.id} in (select ${p2.id} from ${packagesAs('p2')} where ${p2.customerId} = ${customerId} and (${matches(packageSearchText(p2))}))`;
     const inScope = (courierCol: SQL) => (scope.courierId ? sql`${courierCol} = ${scope.courierId}` : sql`true`);
     return sql`${packages.id} in (
       with exact as (${exactNumber(scope, term)})
       select id from exact
       union all
-      select ${p2.id} from ${packagesAs('p2')} where not exists (select from exact) and ${inScope(sql`${p2.courierId}`)} and (${own})
+      select ${packageSearch.packageId} from ${packageSearch} where not exists (select from exact) and ${inScope(sql`${packageSearch.courierId}`)} and (${matches(sql`${packageSearch.text}`)})
       union all
       select ${p3.id} from ${packagesAs('p3')} where ${p3.customerId} in (
         select ${c2.id} from ${customers} ${sql.identifier('c2')} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${containsPattern(term)}))`;
@@ -129,7 +129,7 @@ export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery)
       .$dynamic(),
     where: visiblePackages(principal),
     columns: columns(db, scope, forCustomer),
-    searchCondition: packageSearch(scope, forCustomer ? principal.id : null),
+    searchCondition: packageSearchCondition(scope, forCustomer ? principal.id : null),
     countedTotal: forCustomer ? undefined : countedPackages(scope),
     query,
     statement: forCustomer ? 'packages/mine' : 'packages',

@@ -200,6 +200,23 @@ describe('lists, detail and tracking', () => {
     expect(await search(theirs.packageNumber, superAdmin)).toEqual([theirs.id]);
   });
 
+  it('a number a parcel gets later (the packing system\'s house number) is found by part of it; a status move leaves the search as it was', async () => {
+    const pkg = await received({ trackingNumber: upsNumber(), customerId: w.tanya.id });
+    const house = `HN${String(Date.now()).slice(-9)}`;
+    const search = async (term: string) => (await inject('GET', `/api/packages?pageSize=100&search=${encodeURIComponent(term)}`, w.as.clerk))
+      .json<ListResponse<PackageListItem>>().data.map((p) => p.id);
+    expect(await search(house.slice(1))).toEqual([]);
+    await t.database.pool.query(`update packages set external_control_number = $2 where id = $1`, [pkg.id, house]);
+    expect(await search(house.slice(1))).toEqual([pkg.id]);
+    expect((await inject('POST', `/api/packages/${pkg.id}/status`, w.as.admin, { status: 'on_hold', note: 'Held for inspection' })).statusCode).toBe(200);
+    expect(await search(house.slice(1))).toEqual([pkg.id]);
+    // The triggers of migration 0035 write what packageSearchText (db/schema/packages.ts) says, for every parcel.
+    const { rows: [astray] } = await t.database.pool.query(`select count(*)::int as n from packages p left join package_search s on s.package_id = p.id
+      where s.text is distinct from (p.package_no || ' ' || p.tracking_number || ' ' || coalesce(p.external_control_number, '') || ' ' || coalesce(p.external_package_id, ''))
+        or s.courier_id is distinct from p.courier_id`);
+    expect(astray.n).toBe(0);
+  });
+
   it('public tracking shows the timeline in customer words and only a first-name initial, within the api_key\'s courier', async () => {
     const tracking = upsNumber();
     const pkg = await received({ trackingNumber: tracking, customerId: w.tanya.id });
