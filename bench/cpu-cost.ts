@@ -46,11 +46,16 @@ async function backendPids(client: pg.Client): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
-interface Target { name: string; url: string; headers?: Record<string, string> }
+/** A GET, or a POST whose JSON body is made afresh for each request (`body`). */
+interface Target { name: string; url: string; headers?: Record<string, string>; body?: () => string }
 interface Cost { name: string; apiUs: number; pgUs: number; totalUs: number; requests: number; non2xx: number }
 
 async function fire(target: Target, amount: number) {
-  const result = await autocannon({ url: target.url, headers: target.headers, connections: CONNECTIONS, amount, timeout: 30 });
+  const post = target.body ? {
+    method: 'POST' as const, headers: { ...target.headers, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request: object) => ({ ...request, body: target.body!() }) }],
+  } : { headers: target.headers };
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, amount, timeout: 30, ...post });
   return { total: result.requests.total, non2xx: result.non2xx + result.errors };
 }
 
@@ -86,14 +91,21 @@ async function main() {
       const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }) });
       const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
       const status = encodeURIComponent(JSON.stringify({ status: 'on_hold' }));
+      let scan = 0;
+      const runStarted = Date.now();
       const targets: Target[] = [
         { name: '(b) profile', url: `${server.baseUrl}/api/auth/profile`, headers },
         { name: '(c) customers, page 1', url: `${server.baseUrl}/api/customers?page=1&pageSize=25`, headers },
         { name: '(c) customers, search', url: `${server.baseUrl}/api/customers?page=1&pageSize=25&search=campbell`, headers },
         { name: '(c) tickets, page 1', url: `${server.baseUrl}/api/tickets?page=1&pageSize=25`, headers },
         { name: '(c) packages, page 1', url: `${server.baseUrl}/api/packages?page=1&pageSize=25`, headers },
+        { name: '(c) packages, page 7990', url: `${server.baseUrl}/api/packages?page=7990&pageSize=25`, headers },
+        { name: '(c) packages, search tracking number', url: `${server.baseUrl}/api/packages?page=1&pageSize=25&search=TBA000010001234`, headers },
+        { name: '(c) packages, search customer name', url: `${server.baseUrl}/api/packages?page=1&pageSize=25&search=kemar%20campbell`, headers },
         { name: '(c) packages, status filter', url: `${server.baseUrl}/api/packages?page=1&pageSize=25&filters=${status}`, headers },
         { name: '(c) dashboard summary', url: `${server.baseUrl}/api/dashboard/summary`, headers },
+        // Issue 11: a scan saved, a new tracking number each time, for a customer of the bench courier.
+        { name: '(e) receive a scan', url: `${server.baseUrl}/api/packages/receive`, headers, body: () => JSON.stringify({ trackingNumber: `CPU${runStarted}${(scan += 1)}`, mailboxNumber: 'BC01-000123', weight: 3.25, length: 12, width: 10, height: 8 }) },
       ].filter((t) => wanted(t.name));
       const costs = [floorCost];
       for (const target of targets) {

@@ -76,8 +76,11 @@ interface NodePgQueryConfigs {
 const MAX_NAMED_SHAPES = 256;
 const namedShapes = new Map<string, string>();
 
-/** A short, stable statement name for a SQL text (the same text always gets the same name). */
-function shapeName(text: string): string | undefined {
+/**
+ * A short, stable statement name for a SQL text (the same text always gets the same name);
+ * undefined past MAX_NAMED_SHAPES (run it unnamed).
+ */
+export function shapeName(text: string): string | undefined {
   const known = namedShapes.get(text);
   if (known) return known;
   if (namedShapes.size >= MAX_NAMED_SHAPES) return undefined;

@@ -102,6 +102,17 @@ describe('inTransactionCommittedByLast', () => {
     expect((await counter()).n).toBe(before + 1);
   });
 
+  it('the last statement is prepared once per connection and runs again with other values', async () => {
+    const before = (await counter()).n;
+    const prepared = async () => Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where statement like 'with w0 as (update counter_probe%'`)).rows[0]?.n);
+    const already = await prepared();
+    for (const step of ['first', 'second', 'third']) {
+      await inTransactionCommittedByLast(handle.db, (tx) => runAsOneStatement(tx, { writes: [bump({ step })], last: true }));
+    }
+    expect(await prepared()).toBe(Math.max(already, 1));
+    expect(await counter()).toMatchObject({ n: before + 3, details: { step: 'third' } });
+  });
+
   it('outside such a transaction the last statement is an ordinary one', async () => {
     const before = (await counter()).n;
     await expect(handle.db.transaction(async (tx) => {

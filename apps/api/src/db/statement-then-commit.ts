@@ -2,6 +2,7 @@
 /// <reference path="./pg-utils.d.ts" />
 import type pg from 'pg';
 import utils from 'pg/lib/utils.js';
+import { shapeName } from './prepared';
 
 /**
  * A transaction's last statement with its COMMIT behind it, in one round trip (issue 11: receive
@@ -15,6 +16,11 @@ import utils from 'pg/lib/utils.js';
  * the transaction failed for the caller to roll back; the promise rejects with the statement's
  * error. The statement's rows are not read. A pg Submittable (the extension point pg-cursor uses):
  * the client runs it when the connection is free and hands it the backend's messages.
+ *
+ * The statement is a named prepared statement (db/prepared.ts shapeName), parsed once per
+ * connection as pg's own named queries are: receive's writing statement is a few kilobytes of
+ * CTEs whose parsing and planning PostgreSQL repeated on every scan, inside the counter's lock.
+ * `name` and `text` are what pg's client reads to note the connection has parsed it.
  */
 export class StatementThenCommit implements pg.Submittable {
   /** For the test harness's statement counter: the two statements this sends. */
@@ -23,11 +29,15 @@ export class StatementThenCommit implements pg.Submittable {
   private settle!: { resolve: () => void; reject: (error: Error) => void };
   readonly done: Promise<void>;
 
+  /** The prepared statement's name ('' unnamed, past the bound of shapes). */
+  readonly name: string;
+
   constructor(
     readonly text: string,
     private readonly values: readonly unknown[],
   ) {
     this.statementTexts = [text, 'commit'];
+    this.name = shapeName(text) ?? '';
     this.done = new Promise<void>((resolve, reject) => {
       this.settle = { resolve, reject };
     });
@@ -37,8 +47,9 @@ export class StatementThenCommit implements pg.Submittable {
     const stream = connection.stream as pg.Connection['stream'] & { cork?: () => void; uncork?: () => void };
     stream.cork?.();
     try {
-      connection.parse({ name: '', text: this.text, types: [] }, false);
-      connection.bind({ values: this.values as string[], valueMapper: (value: unknown) => utils.prepareValue(value) }, false);
+      const parsed = (connection as pg.Connection & { parsedStatements: Record<string, string> }).parsedStatements;
+      if (!this.name || parsed[this.name] === undefined) connection.parse({ name: this.name, text: this.text, types: [] }, false);
+      connection.bind({ statement: this.name, values: this.values as string[], valueMapper: (value: unknown) => utils.prepareValue(value) }, false);
       connection.execute({}, false);
       connection.parse({ name: '', text: 'commit', types: [] }, false);
       connection.bind({}, false);

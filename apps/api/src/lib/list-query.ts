@@ -74,8 +74,9 @@ export interface ListQueryOptions<TSel extends SelectedFields, TQuery extends Pg
   /**
    * The whole search condition, for searches that span tables no single index covers (a package
    * search reads the packages' own trigram index and the customers' one, then unites the ids).
+   * An `ExactSearch` is a condition without a pattern (the ids a lookup of the whole term found).
    */
-  searchCondition?: (term: string) => SQL;
+  searchCondition?: (term: string) => SQL | ExactSearch;
   query: ListQuery;
   /**
    * An exact total the database keeps elsewhere (a counter its triggers update in the writing
@@ -251,17 +252,25 @@ class QueryShape {
   }
 }
 
+/**
+ * A search condition with no pattern in it: the rows a lookup of the whole term found (a package
+ * scanned into the search box), so the statement is planned once like a filter's rather than for
+ * every term (planning a package search's statement took 3.3 ms of its 4 ms in PostgreSQL).
+ */
+export interface ExactSearch { exact: SQL }
+
 /** Builds the WHERE of search and filters; unknown or unfilterable fields answer 400. */
-function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: Record<string, FilterOption[]>, shape: QueryShape, searchSql?: SQL, searchCondition?: (term: string) => SQL): SQL[] {
+function conditionsFor(columns: ListColumnMap, query: ListQuery, shownOptions: Record<string, FilterOption[]>, shape: QueryShape, searchSql?: SQL, searchCondition?: (term: string) => SQL | ExactSearch): SQL[] {
   const conditions: SQL[] = [];
   if (query.search && searchCondition) {
-    conditions.push(searchCondition(query.search));
+    const found = searchCondition(query.search);
+    conditions.push(is(found, SQL) ? shape.matchesPattern(found) : found.exact);
   } else if (query.search) {
     const term = query.search;
     const matches = searchSql
       ? [sql`${searchSql} ilike ${containsPattern(term)}`]
       : Object.values(columns).filter((c) => c.searchable).map((c) => contains(c, term));
-    if (matches.length > 0) conditions.push(or(...matches) ?? sql`false`);
+    if (matches.length > 0) conditions.push(shape.matchesPattern(or(...matches) ?? sql`false`));
   }
   for (const [field, filter] of Object.entries(query.filters)) {
     const column = columns[field];
@@ -299,7 +308,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   const statementKey = options.statement && '$client' in db ? `${options.statement}${JSON.stringify(options.statementValues ?? [])}` : undefined;
   if (options.statement && checkedHandles.has(db)) checkOneListPerName(options.statement, options);
   const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny, statementKey);
-  const shape = new QueryShape(Boolean(query.search));
+  const shape = new QueryShape(false);
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, shape, options.searchSql, options.searchCondition));
   const counted = options.countedTotal?.(query, filterOptions);
 

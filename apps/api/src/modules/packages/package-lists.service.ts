@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CARRIER_LABELS, CARRIERS, canonicalTracking, PACKAGE_STATUS_CUSTOMER_LABELS, parsePackageNumber, PACKAGE_STATUS_LABELS, PACKAGE_STATUSES, type PackageStatus } from '@parceldesk/shared/domain/packages';
 import { type FilterOption, type ListQuery } from '@parceldesk/shared/schemas/list-query';
@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { branches, couriers, customers, customerSearchText, packageClaims, packageCountSql, packages, packageSearch, packageSearchText } from '../../db/schema/index';
 import { branchOptions, courierOptions } from '../../lib/list-options';
-import { containsPattern, countedStatuses, runListQuery, type ColumnsOf } from '../../lib/list-query';
+import { containsPattern, countedStatuses, runListQuery, type ColumnsOf, type ExactSearch } from '../../lib/list-query';
 import { localDateTime } from '../../lib/local-time';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import type { Principal } from '../../lib/principal';
@@ -31,28 +31,27 @@ const packagesAs = (name: string) => sql`${packages} ${sql.identifier(name)}`;
 
 /**
  * Search by package number, tracking number (also as typed with spaces or a USPS routing
- * prefix), customer name or mailbox, as one `id in (...)` of index lookups, so no search reads a
- * courier's whole package list:
- * - a whole package or (canonical) tracking number: the unique btree indexes;
- * - otherwise package_search's trigram index, "contains" on their numbers. It is asked only when no
- *   package has the term as its whole number (docs/decisions/010-packages.md, Lists and search):
- *   a long number's trigrams (TBA, 000 …) are in most of the million rows, and reading them cost
- *   30 ms, twice a request (page and total), for a number the unique index finds in 0.1 ms;
- * - the packages of the customers the customers' trigram index finds (name, mailbox, e-mail,
- *   phone), always. Their packages are read from (customer_id, received_at, id) alone: the
- *   customers are the scope's, and the list's own WHERE keeps its scope on every row anyway.
+ * prefix), customer name or mailbox, so no search reads a courier's whole package list:
+ * - a whole package or (canonical) tracking number (a parcel scanned into the search box): the
+ *   packages `exactNumberIds` finds on the unique btree indexes, alone, as an `ExactSearch` whose
+ *   statement is planned once (docs/decisions/010-packages.md, Lists and search);
+ * - otherwise one `id in (...)` of index lookups: package_search's trigram index, "contains" on
+ *   their numbers (a long number's trigrams, TBA, 000 …, are in most of the million rows: 30 ms,
+ *   which is why a whole number goes to the unique index instead), and the packages of the
+ *   customers the customers' trigram index finds (name, mailbox, e-mail, phone). Their packages
+ *   are read from (customer_id, received_at, id) alone: the customers are the scope's, and the
+ *   list's own WHERE keeps its scope on every row anyway.
+ * A customer's own list matches their own packages' numbers (a few rows, no index needed).
  */
-function packageSearchCondition(scope: TenantScope, customerId: string | null) {
-  return (term: string): SQL => {
+function packageSearchCondition(scope: TenantScope, customerId: string | null, exactIds: readonly string[]) {
+  return (term: string): SQL | ExactSearch => {
     const patterns = [...new Set([containsPattern(term), containsPattern(canonicalTracking(term))])];
     const matches = (text: SQL) => sql.join(patterns.map((p) => sql`${text} ilike ${p}`), sql` or `);
     if (customerId) return sql`${packages.id} in (select ${p2.id} from ${packagesAs('p2')} where ${p2.customerId} = ${customerId} and (${matches(packageSearchText(p2))}))`;
+    if (exactIds.length > 0) return { exact: inArray(packages.id, [...exactIds]) };
     const inScope = (courierCol: SQL) => (scope.courierId ? sql`${courierCol} = ${scope.courierId}` : sql`true`);
     return sql`${packages.id} in (
-      with exact as (${exactNumber(scope, term)})
-      select id from exact
-      union all
-      select ${packageSearch.packageId} from ${packageSearch} where not exists (select from exact) and ${inScope(sql`${packageSearch.courierId}`)} and (${matches(sql`${packageSearch.text}`)})
+      select ${packageSearch.packageId} from ${packageSearch} where ${inScope(sql`${packageSearch.courierId}`)} and (${matches(sql`${packageSearch.text}`)})
       union all
       select ${p3.id} from ${packagesAs('p3')} where ${p3.customerId} in (
         select ${c2.id} from ${customers} ${sql.identifier('c2')} where ${inScope(sql`${c2.courierId}`)} and ${customerSearchText(c2)} ilike ${containsPattern(term)}))`;
@@ -60,20 +59,23 @@ function packageSearchCondition(scope: TenantScope, customerId: string | null) {
 }
 
 /**
- * The package whose tracking number (canonical, as stored) or package number (stored upper case)
- * is the whole term, each on its unique index. Across the network a package number is looked up
- * in the courier its code names: no index has the number without the courier.
+ * The packages whose tracking number (canonical, as stored) or package number (stored upper
+ * case) is the whole term, each on its unique index; none for a term without a digit, which no
+ * number is. Across the network a package number is looked up in the courier its code names: no
+ * index has the number without the courier.
  */
-function exactNumber(scope: TenantScope, term: string): SQL {
+async function exactNumberIds(db: DbOrTx, scope: TenantScope, term: string): Promise<string[]> {
+  if (!/\d/.test(term)) return [];
   const eAs = packagesAs('e');
   const byTracking = sql`select ${e.id} as id from ${eAs} where ${scope.courierId ? sql`${e.courierId} = ${scope.courierId} and ` : sql``}${e.trackingNumber} = ${canonicalTracking(term)}`;
   const number = term.trim().toUpperCase();
   const parsed = parsePackageNumber(number);
-  if (!parsed) return byTracking;
-  const courier = scope.courierId
+  const courier = !parsed ? undefined : scope.courierId
     ? sql`${e.courierId} = ${scope.courierId}`
     : sql`${e.courierId} = (select ${couriers.id} from ${couriers} where lower(${couriers.code}) = ${parsed.courierCode.toLowerCase()})`;
-  return sql`${byTracking} union all select ${e.id} from ${eAs} where ${courier} and ${e.packageNo} = ${number}`;
+  const lookup = courier ? sql`${byTracking} union select ${e.id} from ${eAs} where ${courier} and ${e.packageNo} = ${number}` : byTracking;
+  const { rows } = await db.execute<{ id: string }>(sql`${lookup} order by 1 limit 50`);
+  return rows.map((row) => row.id);
 }
 
 function columns(db: DbOrTx, scope: TenantScope, forCustomer: boolean): ColumnsOf<typeof packageListColumns> | ColumnsOf<typeof myPackageListColumns> {
@@ -116,9 +118,10 @@ function countedPackages(scope: TenantScope, onlyStatus?: PackageStatus) {
 }
 
 /** GET /packages: staff their courier's (the network for a super admin), a customer their own. */
-export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery) {
+export async function listPackages(db: DbOrTx, principal: Principal, query: ListQuery) {
   const forCustomer = principal.kind === 'customer';
   const scope: TenantScope = forCustomer ? { courierId: principal.courierId } : scopeOf(principal);
+  const exactIds = query.search && !forCustomer ? await exactNumberIds(db, scope, query.search) : [];
   return runListQuery({
     db,
     select: packageListFields,
@@ -129,7 +132,7 @@ export function listPackages(db: DbOrTx, principal: Principal, query: ListQuery)
       .$dynamic(),
     where: visiblePackages(principal),
     columns: columns(db, scope, forCustomer),
-    searchCondition: packageSearchCondition(scope, forCustomer ? principal.id : null),
+    searchCondition: packageSearchCondition(scope, forCustomer ? principal.id : null, exactIds),
     countedTotal: forCustomer ? undefined : countedPackages(scope),
     query,
     statement: forCustomer ? 'packages/mine' : 'packages',
