@@ -2,6 +2,11 @@ import type pg from 'pg';
 
 /** Issue 11 volume: 1,000,000 packages over the 20 couriers, the first (BC01, the bench admin's) with 200,000. */
 export const PACKAGE_SEED = { total: 1_000_000, biggest: 200_000 };
+/**
+ * The tracking numbers the bench's own receive rows give their scans (bench/run.ts, bench/cpu-cost.ts):
+ * a kept database (BENCH_REUSE) drops them before a run, so it is the seed again.
+ */
+export const BENCH_SCAN_PREFIX = 'BENCH';
 const STATUSES = ['received', 'manifested', 'in_transit', 'arrived', 'ready_for_pickup', 'collected', 'delivered', 'on_hold'];
 
 /**
