@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { productionEnv, repoRoot, spawnNode, type Child } from './lib/processes';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './lib/seed';
-import { BENCH_SCAN_PREFIX } from './lib/seed-packages';
+import { benchScanBodies } from './lib/seed-packages';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -92,8 +92,6 @@ async function main() {
       const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }) });
       const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
       const status = encodeURIComponent(JSON.stringify({ status: 'on_hold' }));
-      let scan = 0;
-      const runStarted = Date.now();
       const targets: Target[] = [
         { name: '(b) profile', url: `${server.baseUrl}/api/auth/profile`, headers },
         { name: '(c) customers, page 1', url: `${server.baseUrl}/api/customers?page=1&pageSize=25`, headers },
@@ -106,7 +104,7 @@ async function main() {
         { name: '(c) packages, status filter', url: `${server.baseUrl}/api/packages?page=1&pageSize=25&filters=${status}`, headers },
         { name: '(c) dashboard summary', url: `${server.baseUrl}/api/dashboard/summary`, headers },
         // Issue 11: a scan saved, a new tracking number each time, for a customer of the bench courier.
-        { name: '(e) receive a scan', url: `${server.baseUrl}/api/packages/receive`, headers, body: () => JSON.stringify({ trackingNumber: `${BENCH_SCAN_PREFIX}${runStarted}${(scan += 1)}`, mailboxNumber: 'BC01-000123', weight: 3.25, length: 12, width: 10, height: 8 }) },
+        { name: '(e) receive a scan', url: `${server.baseUrl}/api/packages/receive`, headers, body: benchScanBodies() },
       ].filter((t) => wanted(t.name));
       const costs = [floorCost];
       for (const target of targets) {

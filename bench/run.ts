@@ -25,7 +25,7 @@ import { measure, type LoadFigures, type LoadTarget } from './lib/load';
 import { productionEnv, repoRoot, rssMb, spawnNode } from './lib/processes';
 import { evaluateTargets, markdown, withRatios, type BenchResults, type LoadRow } from './lib/report';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SEED, seedBenchData, seededFigures } from './lib/seed';
-import { BENCH_SCAN_PREFIX, PACKAGE_SEED } from './lib/seed-packages';
+import { BENCH_SCAN_PREFIX, benchScanBodies, PACKAGE_SEED } from './lib/seed-packages';
 import pg from 'pg';
 
 const CONNECTIONS = 10;
@@ -150,11 +150,9 @@ async function packageRows(baseUrl: string, auth: Record<string, string>, databa
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: customer.email, password: BENCH_PASSWORD, api_key: courier.api_key }),
   });
   const customerAuth = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  let scan = 0;
-  const runStarted = Date.now();
   const receive = {
     name: PACKAGE_ROWS.receive, url: `${baseUrl}/api/packages/receive`, method: 'POST' as const, headers: auth,
-    bodyFor: () => JSON.stringify({ trackingNumber: `${BENCH_SCAN_PREFIX}${runStarted}${(scan += 1)}`, mailboxNumber: 'BC01-000123', weight: 3.25, length: 12, width: 10, height: 8 }),
+    bodyFor: benchScanBodies(),
   };
   const mine = { name: PACKAGE_ROWS.mine, url: `${baseUrl}/api/packages?page=1&pageSize=25`, headers: customerAuth };
   const track = { name: PACKAGE_ROWS.track, url: `${baseUrl}/api/track/${BENCH_TRACKING}?api_key=${courier.api_key}` };

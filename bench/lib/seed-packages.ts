@@ -7,6 +7,13 @@ export const PACKAGE_SEED = { total: 1_000_000, biggest: 200_000 };
  * a kept database (BENCH_REUSE) drops them before a run, so it is the seed again.
  */
 export const BENCH_SCAN_PREFIX = 'BENCH';
+
+/** The bodies of a run of bench scans: each a new tracking number, for a mailbox of the biggest courier. */
+export function benchScanBodies(): () => string {
+  const runStarted = Date.now();
+  let scan = 0;
+  return () => JSON.stringify({ trackingNumber: `${BENCH_SCAN_PREFIX}${runStarted}${(scan += 1)}`, mailboxNumber: 'BC01-000123', weight: 3.25, length: 12, width: 10, height: 8 });
+}
 const STATUSES = ['received', 'manifested', 'in_transit', 'arrived', 'ready_for_pickup', 'collected', 'delivered', 'on_hold'];
 
 /**

@@ -242,7 +242,7 @@ function valueCondition(field: string, column: ListColumn, raw: string, shownOpt
  * for their values every time; equality, ranges and the scope are planned once.
  */
 class QueryShape {
-  constructor(private patterned: boolean) {}
+  private patterned = false;
   matchesPattern(condition: SQL): SQL {
     this.patterned = true;
     return condition;
@@ -308,7 +308,7 @@ export async function runListQuery<TSel extends SelectedFields, TQuery extends P
   const statementKey = options.statement && '$client' in db ? `${options.statement}${JSON.stringify(options.statementValues ?? [])}` : undefined;
   if (options.statement && checkedHandles.has(db)) checkOneListPerName(options.statement, options);
   const filterOptions = await cachedDropdownOptions(db, columns, where, fromAny, statementKey);
-  const shape = new QueryShape(false);
+  const shape = new QueryShape();
   const filtered = and(where, ...conditionsFor(columns, query, filterOptions, shape, options.searchSql, options.searchCondition));
   const counted = options.countedTotal?.(query, filterOptions);
 

@@ -12,22 +12,22 @@ CREATE TABLE "package_search" (
 	"text" text NOT NULL
 );--> statement-breakpoint
 ALTER TABLE "package_search" ADD CONSTRAINT "package_search_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- packageSearchText (db/schema/packages.ts) is the same expression; packages.test.ts checks they agree.
+CREATE FUNCTION parceldesk_package_search_text(p packages) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT p."package_no" || ' ' || p."tracking_number" || ' ' || coalesce(p."external_control_number", '') || ' ' || coalesce(p."external_package_id", '')
+$fn$;--> statement-breakpoint
 INSERT INTO "package_search" ("package_id", "courier_id", "text")
-  SELECT "id", "courier_id", "package_no" || ' ' || "tracking_number" || ' ' || coalesce("external_control_number", '') || ' ' || coalesce("external_package_id", '')
-  FROM "packages";--> statement-breakpoint
+  SELECT p."id", p."courier_id", parceldesk_package_search_text(p) FROM "packages" p;--> statement-breakpoint
 CREATE INDEX "package_search_text_idx" ON "package_search" USING gin ("text" gin_trgm_ops) WITH (fastupdate = off);--> statement-breakpoint
--- packageSearchText (db/schema/packages.ts) is the same expression; package-search.test.ts checks they agree.
 CREATE FUNCTION parceldesk_package_search_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO "package_search" ("package_id", "courier_id", "text")
-    SELECT n."id", n."courier_id", n."package_no" || ' ' || n."tracking_number" || ' ' || coalesce(n."external_control_number", '') || ' ' || coalesce(n."external_package_id", '')
-    FROM new_rows n;
+    SELECT n."id", n."courier_id", parceldesk_package_search_text(n) FROM new_rows n;
   RETURN NULL;
 END $fn$;--> statement-breakpoint
 CREATE FUNCTION parceldesk_package_search_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  UPDATE "package_search" SET "courier_id" = NEW."courier_id",
-    "text" = NEW."package_no" || ' ' || NEW."tracking_number" || ' ' || coalesce(NEW."external_control_number", '') || ' ' || coalesce(NEW."external_package_id", '')
+  UPDATE "package_search" SET "courier_id" = NEW."courier_id", "text" = parceldesk_package_search_text(NEW)
   WHERE "package_id" = NEW."id";
   RETURN NULL;
 END $fn$;--> statement-breakpoint
